@@ -1,0 +1,19 @@
+import type { Context } from "hono";
+import type { Sql } from "./db/connect.ts";
+import type { AppEnv } from "./env.ts";
+import { clientIp, userAgent } from "./http/client.ts";
+
+export type ActivityType = "login" | "login_failed" | "logout" | "profile_update" | "password_change" | "data_delete";
+
+/** Records one user activity with the caller's IP and user agent. */
+export async function logActivity(
+  c: Context<AppEnv>,
+  type: ActivityType,
+  userId: string | null,
+  metadata: Record<string, unknown> | null = null,
+  sql: Sql = c.get("deps").sql,
+) {
+  await sql`INSERT INTO user_activity (user_id, activity_type, ip_address, user_agent, timestamp, metadata)
+    VALUES (${userId}, ${type}, ${clientIp(c)}, ${userAgent(c)}, ${c.get("deps").now()},
+            ${metadata ? sql.json(metadata as never) : null})`;
+}

@@ -1,0 +1,74 @@
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import type { AppDeps, AppEnv } from "./env.ts";
+import { HttpError, toErrorResponse } from "./http/errors.ts";
+import { idempotency } from "./http/idempotency.ts";
+import { originCheck } from "./http/origin.ts";
+import { securityHeaders } from "./http/security.ts";
+import { loadSession } from "./http/session.ts";
+import { serveApp } from "./http/static.ts";
+import { activityRoutes } from "./routes/activity.ts";
+import { agentRoutes } from "./routes/agent.ts";
+import { authRoutes } from "./routes/auth.ts";
+import { configRoutes } from "./routes/config.ts";
+import { conversationsRoutes } from "./routes/conversations.ts";
+import { homeworkRoutes } from "./routes/homework.ts";
+import { invitationsRoutes } from "./routes/invitations.ts";
+import { patientsRoutes } from "./routes/patients.ts";
+import { profileRoutes } from "./routes/profile.ts";
+import { promptsRoutes } from "./routes/prompts.ts";
+import { summariesRoutes } from "./routes/summaries.ts";
+import { syncRoutes } from "./routes/sync.ts";
+import { usersRoutes } from "./routes/users.ts";
+
+export interface AppOptions {
+  /** Serve the built PWA from this folder (main.ts passes dist/); tests of the API leave it out. */
+  staticDir?: string;
+}
+
+/** Builds the whole HTTP app from its dependencies; no globals, so tests make as many as they like. */
+export function createApp(deps: AppDeps, options: AppOptions = {}) {
+  const app = new Hono<AppEnv>();
+  app.onError(toErrorResponse);
+  app.use("*", async (c, next) => {
+    c.set("deps", deps);
+    await next();
+  });
+  app.use("*", securityHeaders());
+
+  const api = new Hono<AppEnv>();
+  const tooLarge = () => {
+    throw new HttpError(413, "The request body is too large");
+  };
+  api.use("/agent/*", bodyLimit({ maxSize: deps.config.bodyLimitBytes * 10, onError: tooLarge }));
+  api.use("*", async (c, next) => {
+    if (c.req.path.startsWith("/api/agent/")) return next();
+    return bodyLimit({ maxSize: deps.config.bodyLimitBytes, onError: tooLarge })(c, next);
+  });
+  api.use("*", async (c, next) => {
+    await next();
+    c.header("Cache-Control", "no-store");
+  });
+  api.use("*", originCheck, loadSession, idempotency);
+  api
+    .route("/", configRoutes)
+    .route("/", authRoutes)
+    .route("/", invitationsRoutes)
+    .route("/", usersRoutes)
+    .route("/", profileRoutes)
+    .route("/", activityRoutes)
+    .route("/", patientsRoutes)
+    .route("/", homeworkRoutes)
+    .route("/", conversationsRoutes)
+    .route("/", promptsRoutes)
+    .route("/", summariesRoutes)
+    .route("/", agentRoutes)
+    .route("/", syncRoutes);
+  api.all("*", (c) => c.json({ message: `No API endpoint ${c.req.method} ${c.req.path}` }, 404));
+  app.route("/api", api);
+
+  if (options.staticDir) app.route("/", serveApp(options.staticDir));
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

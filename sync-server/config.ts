@@ -1,0 +1,76 @@
+/**
+ * Everything the server reads from the environment, with its default.
+ * README.md lists the same variables for operators.
+ */
+export interface Config {
+  /** PORT, default 3000. */
+  port: number;
+  /** HOST, default 127.0.0.1. */
+  host: string;
+  /** DATABASE_URL: a real PostgreSQL server; unset means embedded PGlite in DATA_DIR. */
+  databaseUrl?: string;
+  /** DATA_DIR, default ./data: where the embedded database lives. */
+  dataDir: string;
+  /** PUBLIC_ORIGIN: the site's origin for links in e-mails; default: the request's own origin. */
+  publicOrigin?: string;
+  /** TRUST_PROXY=1: believe X-Forwarded-For / X-Forwarded-Proto from a load balancer. */
+  trustProxy: boolean;
+  /** SMTP_URL (e.g. smtps://user:pass@mail.example.org): unset means invitations hand back a manual link. */
+  smtpUrl?: string;
+  /** MAIL_FROM, default "Stepwise <no-reply@stepwise.local>". */
+  mailFrom: string;
+  /** SESSION_IDLE_HOURS, default 8: a session unused this long ends. */
+  sessionIdleMs: number;
+  /** SESSION_MAX_DAYS, default 30: no session lives longer. */
+  sessionMaxMs: number;
+  /** LOGIN_MAX_FAILURES (per username, default 5) and LOGIN_MAX_FAILURES_PER_IP (default 20) per LOGIN_WINDOW_MINUTES (default 15). */
+  loginMaxFailures: number;
+  loginMaxFailuresPerIp: number;
+  loginWindowMs: number;
+  /** BODY_LIMIT_BYTES, default 1 MiB (the agent's message intake allows 10×). */
+  bodyLimitBytes: number;
+  /** SAMPLE_PATIENT_1 / SAMPLE_PATIENT_2: the Data Management menu's sample patients. */
+  samplePatients: [string, string];
+  /** ADMIN_EMAIL / ADMIN_PASSWORD: the first admin, created when no admin exists. */
+  adminEmail?: string;
+  adminPassword?: string;
+  /** SEED: "demo" seeds an empty embedded database (default), "none" never seeds. */
+  seed: "demo" | "none";
+  /** Public page settings: INTRO_VIDEO_URL, VOICE_BOT_URL, SUPPORT_EMAIL. */
+  introVideoUrl: string;
+  voiceBotUrl: string;
+  supportEmail: string;
+}
+
+type Env = Record<string, string | undefined>;
+
+const num = (value: string | undefined, fallback: number) => {
+  const n = Number(value);
+  return value !== undefined && value !== "" && Number.isFinite(n) && n > 0 ? n : fallback;
+};
+
+export function readConfig(env: Env = process.env): Config {
+  return {
+    port: num(env.PORT, 3000),
+    host: env.HOST || "127.0.0.1",
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir: env.DATA_DIR || "./data",
+    publicOrigin: env.PUBLIC_ORIGIN?.replace(/\/$/, "") || undefined,
+    trustProxy: env.TRUST_PROXY === "1" || env.TRUST_PROXY === "true",
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || "Stepwise <no-reply@stepwise.local>",
+    sessionIdleMs: num(env.SESSION_IDLE_HOURS, 8) * 3_600_000,
+    sessionMaxMs: num(env.SESSION_MAX_DAYS, 30) * 86_400_000,
+    loginMaxFailures: num(env.LOGIN_MAX_FAILURES, 5),
+    loginMaxFailuresPerIp: num(env.LOGIN_MAX_FAILURES_PER_IP, 20),
+    loginWindowMs: num(env.LOGIN_WINDOW_MINUTES, 15) * 60_000,
+    bodyLimitBytes: num(env.BODY_LIMIT_BYTES, 1024 * 1024),
+    samplePatients: [env.SAMPLE_PATIENT_1 || "sample_patient_1", env.SAMPLE_PATIENT_2 || "sample_patient_2"],
+    adminEmail: env.ADMIN_EMAIL || undefined,
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    seed: env.SEED === "none" ? "none" : "demo",
+    introVideoUrl: env.INTRO_VIDEO_URL || "/media/stepwise-intro.mp4",
+    voiceBotUrl: env.VOICE_BOT_URL || "https://voice.stepwise.example/session",
+    supportEmail: env.SUPPORT_EMAIL || "support@stepwise.example",
+  };
+}

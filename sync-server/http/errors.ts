@@ -1,0 +1,84 @@
+import type { Context } from "hono";
+import { HTTPException } from "hono/http-exception";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import * as v from "valibot";
+
+export interface ErrorBody {
+  message: string;
+  issues?: { path: string; message: string }[];
+  [extra: string]: unknown;
+}
+
+/** The one way a handler refuses a request: status + the contract's error body. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    message: string,
+    readonly extra: Omit<ErrorBody, "message"> = {},
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string, issues?: ErrorBody["issues"]) =>
+  new HttpError(400, message, issues ? { issues } : {});
+export const notFound = (message = "Not found") => new HttpError(404, message);
+export const forbidden = (message = "You do not have permission to do this") => new HttpError(403, message);
+export const conflict = (message: string, extra: Omit<ErrorBody, "message"> = {}) => new HttpError(409, message, extra);
+
+export function issuesOf(result: v.BaseIssue<unknown>[]): NonNullable<ErrorBody["issues"]> {
+  return result.map((issue) => ({ path: v.getDotPath(issue) ?? "", message: issue.message }));
+}
+
+/** Validates input against a valibot schema; bad input is a 400 naming the first problem. */
+export function check<S extends v.GenericSchema>(schema: S, input: unknown): v.InferOutput<S> {
+  const result = v.safeParse(schema, input);
+  if (result.success) return result.output;
+  const issues = issuesOf(result.issues);
+  throw badRequest(issues[0]?.message ?? "Invalid request", issues);
+}
+
+/** Reads a JSON body; malformed JSON is a 400, never a 500. */
+export async function readJson(c: Context): Promise<unknown> {
+  const text = await c.req.text();
+  if (text.trim() === "") return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw badRequest("The request body is not valid JSON");
+  }
+}
+
+export async function jsonBody<S extends v.GenericSchema>(c: Context, schema: S): Promise<v.InferOutput<S>> {
+  return check(schema, await readJson(c));
+}
+
+// PostgreSQL errors that bad input can cause: they are the client's fault, not a 500.
+const clientPgErrors: Record<string, [ContentfulStatusCode, string]> = {
+  "22P02": [400, "A value has the wrong format"],
+  "22003": [400, "A number is out of range"],
+  "22007": [400, "A date is not valid"],
+  "22008": [400, "A date is out of range"],
+  "22001": [400, "A value is too long"],
+  "23505": [409, "That record already exists"],
+  "23503": [400, "A referenced record does not exist"],
+  "23514": [400, "A value is not allowed"],
+  "40001": [409, "The record changed at the same time; please try again"],
+  "40P01": [409, "The record changed at the same time; please try again"],
+};
+
+export function toErrorResponse(err: unknown, c: Context): Response {
+  if (err instanceof HttpError) return c.json({ message: err.message, ...err.extra }, err.status);
+  if (err instanceof HTTPException) {
+    const res = err.getResponse();
+    const message = err.message || res.statusText || "Request failed";
+    return c.json({ message }, err.status);
+  }
+  const code = (err as { code?: string } | null)?.code;
+  if (code && clientPgErrors[code]) {
+    const [status, message] = clientPgErrors[code];
+    return c.json({ message }, status);
+  }
+  console.error("Unhandled error on", c.req.method, c.req.path, err);
+  return c.json({ message: "Something went wrong on the server. Please try again." }, 500);
+}
