@@ -1,0 +1,140 @@
+import * as v from "valibot";
+import { GENDERS } from "./constants.ts";
+
+/**
+ * The rows as the API answers them and as devices store them (the wire form).
+ * REST answers, the sync pull and the device store all use these shapes.
+ * Times are ISO strings; `version` rises by one per change.
+ */
+const synced = {
+  id: v.string(),
+  version: v.number(),
+  updated_at: v.string(),
+};
+
+export const PatientRow = v.object({
+  ...synced,
+  username: v.string(),
+  first_name: v.string(),
+  last_name: v.string(),
+  age: v.number(),
+  gender: v.picklist(GENDERS),
+  clinician_id: v.nullable(v.string()),
+  clinician_name: v.nullable(v.string()),
+  created_at: v.string(),
+});
+export type Patient = v.InferOutput<typeof PatientRow>;
+
+/** Homework keeps the spec's camelCase on the wire, including its spelling clinitianId. */
+export const HomeworkRow = v.object({
+  ...synced,
+  patientName: v.string(),
+  clinitianId: v.nullable(v.string()),
+  fear: v.string(),
+  exposurePractice: v.string(),
+  frequency: v.string(),
+  roundNumber: v.number(),
+  roundDuration: v.string(),
+  safetyBehavior: v.nullable(v.string()),
+  created_at: v.string(),
+});
+export type Homework = v.InferOutput<typeof HomeworkRow>;
+
+export const MessageRow = v.object({
+  ...synced,
+  conversation_id: v.string(),
+  patient_name: v.string(),
+  prompt_id: v.nullable(v.string()),
+  data_type: v.picklist(["user", "agent"]),
+  serial_num: v.number(),
+  data: v.nullable(v.string()),
+  timestamp: v.string(),
+});
+export type Message = v.InferOutput<typeof MessageRow>;
+
+export const PromptRow = v.object({
+  ...synced,
+  title: v.string(),
+  owner: v.string(),
+  prompt: v.string(),
+  created_at: v.string(),
+  is_current: v.boolean(),
+  is_test: v.boolean(),
+  conversation_id_list: v.nullable(v.array(v.string())),
+});
+export type Prompt = v.InferOutput<typeof PromptRow>;
+
+/** A conversation summary; its id is its conversation's id. Durations are minutes. */
+export const SummaryRow = v.object({
+  ...synced,
+  patient_name: v.nullable(v.string()),
+  summary: v.nullable(v.string()),
+  exposure_practice: v.nullable(v.string()),
+  targeted_fear: v.nullable(v.string()),
+  treatment_goal: v.nullable(v.string()),
+  safety_behaviors: v.nullable(v.string()),
+  worst_case_outcome: v.nullable(v.string()),
+  expected_peak_suds: v.nullable(v.number()),
+  actual_peak_suds: v.nullable(v.number()),
+  expected_round_number: v.nullable(v.number()),
+  actual_round_number: v.nullable(v.number()),
+  expected_round_duration: v.nullable(v.number()),
+  actual_average_duration: v.nullable(v.number()),
+  is_patient_override: v.boolean(),
+  is_adjusted_in_the_middle: v.boolean(),
+  is_safetychecker: v.boolean(),
+  is_completed: v.boolean(),
+  is_patient_think_helpful: v.nullable(v.number()),
+  willingness_to_continue: v.nullable(v.number()),
+  number_of_times_checking_in: v.nullable(v.number()),
+  started_at: v.nullable(v.string()),
+  ended_at: v.nullable(v.string()),
+  created_at: v.string(),
+});
+export type Summary = v.InferOutput<typeof SummaryRow>;
+
+/** What every signed-in user may know of a clinician (GET /api/users, sync). */
+export const ClinicianRow = v.object({
+  ...synced,
+  username: v.string(),
+  first_name: v.string(),
+  last_name: v.string(),
+  role: v.picklist(["admin", "clinician"]),
+});
+export type Clinician = v.InferOutput<typeof ClinicianRow>;
+
+/** The signed-in user (GET /api/user). */
+export const CurrentUser = v.object({
+  id: v.string(),
+  username: v.string(),
+  first_name: v.string(),
+  last_name: v.string(),
+  role: v.picklist(["admin", "clinician"]),
+  must_change_password: v.boolean(),
+});
+export type CurrentUser = v.InferOutput<typeof CurrentUser>;
+
+/** The synced tables, as named in the pull's `changes` and `removed`. */
+export const SYNCED_TABLES = [
+  "patients",
+  "homework",
+  "conversation_messages",
+  "conversation_summaries",
+  "prompts",
+  "clinicians",
+] as const;
+export type SyncedTable = (typeof SYNCED_TABLES)[number];
+
+export interface PullResponse {
+  cursor: string;
+  hasMore: boolean;
+  changes: Partial<{
+    patients: Patient[];
+    homework: Homework[];
+    conversation_messages: Message[];
+    conversation_summaries: Summary[];
+    prompts: Prompt[];
+    clinicians: Clinician[];
+  }>;
+  removed: Partial<Record<SyncedTable, string[]>>;
+}
