@@ -24,6 +24,7 @@ export const messages = {
     promptOwner: "Owner is required",
     promptMin: "Prompt must be at least 10 characters",
     promptMax: "Prompt must be less than 20000 characters",
+    promptIdTooLong: "ID must be at most 200 characters",
     exposurePractice: "Exposure practice cannot be empty",
     patientNameMissing: "Patient name is required but missing",
   },
@@ -93,6 +94,9 @@ export const messages = {
     setCurrentFailed: "Failed to update current prompt",
     setTestFailed: "Failed to update test prompt",
     deleteFailed: "Failed to delete prompt",
+    currentUndeletable: "The current prompt cannot be deleted",
+    testUndeletable: "The test prompt cannot be deleted",
+    idTaken: (id: string) => `A prompt with ID ${id} already exists`,
   },
   conversations: {
     deletedTitle: "Conversations deleted",
