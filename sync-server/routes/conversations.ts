@@ -1,4 +1,132 @@
 import { Hono } from "hono";
+import type postgres from "postgres";
+import { BULK_DELETE } from "../../schema/constants.ts";
+import {
+  type ConversationListItem,
+  ConversationQuery,
+  conversationMessages,
+  DateRangeQuery,
+  DryRunQuery,
+} from "../../schema/conversation.ts";
+import { logActivity } from "../activity.ts";
+import type { Sql } from "../db/connect.ts";
 import type { AppEnv } from "../env.ts";
+import { check, notFound } from "../http/errors.ts";
+import { currentUser, requireAdmin, requireUser } from "../http/session.ts";
+import { toMessage } from "../rows.ts";
+import { patientsOf } from "../scope.ts";
 
 export const conversationsRoutes = new Hono<AppEnv>();
+
+type Fragment = postgres.PendingQuery<postgres.Row[]>;
+
+/** Joins SQL conditions with AND; no conditions means every row. */
+const allOf = (sql: Sql, conditions: Fragment[]): Fragment =>
+  conditions.reduce((all, one) => sql`${all} AND ${one}`, sql`TRUE`);
+
+/** A search text as a LIKE pattern that matches it literally, anywhere. */
+const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+
+/** The query string without empty values: the PWA sends `startDate=` for a cleared picker. */
+function queryOf(c: { req: { query(): Record<string, string> } }) {
+  return Object.fromEntries(Object.entries(c.req.query()).filter(([, value]) => value !== ""));
+}
+
+conversationsRoutes.get("/conversations", requireUser, async (c) => {
+  const { sql } = c.get("deps");
+  const q = check(ConversationQuery, queryOf(c));
+  const conditions = [patientsOf(sql, currentUser(c))];
+  if (q.search) conditions.push(sql`data ILIKE ${containsPattern(q.search)}`);
+  if (q.conversationId) conditions.push(sql`conversation_id = ${q.conversationId}`);
+  if (q.patientName) conditions.push(sql`patient_name = ${q.patientName}`);
+  if (q.startDate) conditions.push(sql`timestamp >= ${q.startDate}`);
+  if (q.endDate) conditions.push(sql`timestamp <= ${q.endDate}`);
+  const rows = await sql`SELECT * FROM conversation_messages WHERE ${allOf(sql, conditions)}
+    ORDER BY timestamp DESC, conversation_id, serial_num DESC, id LIMIT ${q.limit}`;
+  return c.json(rows.map(toMessage));
+});
+
+// An unknown or hidden patient answers an empty list, as the spec's list does instead of failing.
+conversationsRoutes.get("/conversations/patient/:patientName/conversations", requireUser, async (c) => {
+  const { sql } = c.get("deps");
+  const range = check(DateRangeQuery, queryOf(c));
+  const within = [];
+  if (range.startDate) within.push(sql`min(timestamp) >= ${range.startDate}`);
+  if (range.endDate) within.push(sql`min(timestamp) <= ${range.endDate}`);
+  const rows = await sql`SELECT conversation_id, min(timestamp) AS created_at, count(*)::int AS message_count
+    FROM conversation_messages
+    WHERE patient_name = ${c.req.param("patientName")} AND ${patientsOf(sql, currentUser(c))}
+    GROUP BY conversation_id
+    HAVING ${allOf(sql, within)}
+    ORDER BY created_at DESC, conversation_id`;
+  return c.json(
+    rows.map(
+      (r): ConversationListItem => ({
+        conversation_id: r.conversation_id,
+        created_at: (r.created_at as Date).toISOString(),
+        message_count: r.message_count,
+      }),
+    ),
+  );
+});
+
+const isBulkValue = (target: string, samples: [string, string]) =>
+  (Object.values(BULK_DELETE) as string[]).includes(target) || samples.includes(target);
+
+/**
+ * Which messages a DELETE removes. The Data Management menu's special values are
+ * bulk cleanups; anything else names one patient. Column names are left
+ * unqualified so the condition reads the innermost conversation_messages.
+ * (Synchronous on purpose: a fragment is thenable, so an async function would run it.)
+ */
+function deletionOf(sql: Sql, target: string, samples: [string, string]): Fragment {
+  switch (target) {
+    case BULK_DELETE.testData:
+      return sql`prompt_id IN (SELECT id FROM prompts WHERE is_test AND NOT is_current)`;
+    case BULK_DELETE.userData:
+      return sql`patient_name NOT IN ${sql(samples)}`;
+    case BULK_DELETE.samplePatients:
+      return sql`patient_name IN ${sql(samples)}`;
+    default:
+      return sql`patient_name = ${target}`;
+  }
+}
+
+// A summary goes with its conversation's last message: these summaries would be left without one.
+const emptiedSummaries = (sql: Sql, doomed: Fragment, conversations: Fragment) =>
+  sql`conversation_summaries s WHERE s.id IN (${conversations})
+    AND NOT EXISTS (SELECT 1 FROM conversation_messages r WHERE r.conversation_id = s.id AND (${doomed}) IS NOT TRUE)`;
+
+conversationsRoutes.delete("/conversations/patient/:patientName", requireUser, requireAdmin, async (c) => {
+  const { sql, config } = c.get("deps");
+  const target = c.req.param("patientName");
+  const { dryRun } = check(DryRunQuery, c.req.query());
+  if (!isBulkValue(target, config.samplePatients)) {
+    const [patient] = await sql`SELECT 1 FROM patients WHERE username = ${target}`;
+    if (!patient) throw notFound(conversationMessages.unknownPatient(target));
+  }
+  const doomed = deletionOf(sql, target, config.samplePatients);
+
+  if (dryRun === "true" || dryRun === "1") {
+    const doomedConversations = sql`SELECT conversation_id FROM conversation_messages WHERE ${doomed}`;
+    const [counts] = await sql`SELECT
+        (SELECT count(*)::int FROM conversation_messages WHERE ${doomed}) AS count,
+        (SELECT count(*)::int FROM ${emptiedSummaries(sql, doomed, doomedConversations)}) AS "summaryCount"`;
+    return c.json({ count: counts?.count ?? 0, summaryCount: counts?.summaryCount ?? 0 });
+  }
+
+  const user = currentUser(c);
+  const result = await sql.begin(async (tx) => {
+    // One statement: every part sees the messages as they were, so "no message left" is exact.
+    const [counts] = await tx`WITH gone AS (
+        DELETE FROM conversation_messages WHERE ${doomed} RETURNING conversation_id
+      ), emptied AS (
+        DELETE FROM ${emptiedSummaries(tx as unknown as Sql, doomed, tx`SELECT conversation_id FROM gone`)} RETURNING s.id
+      )
+      SELECT (SELECT count(*)::int FROM gone) AS "deletedCount", (SELECT count(*)::int FROM emptied) AS "deletedSummaries"`;
+    const deleted = { deletedCount: counts?.deletedCount ?? 0, deletedSummaries: counts?.deletedSummaries ?? 0 };
+    await logActivity(c, "data_delete", user.id, { target, ...deleted }, tx as unknown as Sql);
+    return deleted;
+  });
+  return c.json(result);
+});
