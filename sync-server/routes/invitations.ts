@@ -30,12 +30,13 @@ invitationsRoutes.post("/send-invitation", requireUser, requireAdmin, async (c) 
   const origin = config.publicOrigin ?? new URL(c.req.url).origin;
   const link = `${origin}/auth?token=${encodeURIComponent(token)}`;
   const inviter = `${admin.first_name} ${admin.last_name}`.trim() || admin.username;
+  const manualLink = () => c.json({ success: false, message: messages.invitation.emailService, token });
+  if (!mailer) return manualLink();
   try {
-    if (!mailer) throw new Error("SMTP_URL is not set");
     await mailer.send(invitationMail(email, link, inviter, customMessage));
   } catch (err) {
     console.warn(`Invitation e-mail to ${email} not sent: ${(err as Error).message}`);
-    return c.json({ success: false, message: messages.invitation.emailService, token });
+    return manualLink();
   }
   return c.json({ success: true, message: messages.invitation.sentTitle, token });
 });
