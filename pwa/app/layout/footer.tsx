@@ -1,0 +1,7 @@
+export function Footer() {
+  return (
+    <footer className="border-t py-6 text-center text-sm text-muted-foreground">
+      © {new Date().getFullYear()} Stepwise
+    </footer>
+  );
+}

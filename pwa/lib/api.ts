@@ -1,0 +1,85 @@
+import { TIMINGS } from "@schema/constants.ts";
+
+/**
+ * A failed API call. `message` is the server's `message` field when it sent one,
+ * else the spec's generic form "<status>: <body text or status text>".
+ */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: unknown;
+  constructor(status: number, message: string, body: unknown) {
+    super(message);
+    this.name = "ApiError";
+    this.status = status;
+    this.body = body;
+  }
+}
+
+export interface ApiOptions {
+  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** Defaults to 10 s for GET (spec section 9) and none for writes. */
+  timeoutMs?: number;
+  signal?: AbortSignal;
+}
+
+/** A timeout abort, told apart from a caller's own abort. */
+export class ApiTimeoutError extends Error {
+  constructor(readonly timeoutMs: number) {
+    super(`The request timed out after ${timeoutMs / 1000} seconds`);
+    this.name = "ApiTimeoutError";
+  }
+}
+
+/** The one way the PWA talks to the server: cookies, JSON both ways, timeouts, one error shape. */
+export async function api<T = unknown>(path: string, options: ApiOptions = {}): Promise<T> {
+  const method = options.method ?? "GET";
+  const timeoutMs = options.timeoutMs ?? (method === "GET" ? TIMINGS.fetchTimeoutMs : undefined);
+  const signals = [options.signal, timeoutMs ? AbortSignal.timeout(timeoutMs) : undefined].filter(
+    (s): s is AbortSignal => Boolean(s),
+  );
+  const headers: Record<string, string> = { Accept: "application/json", ...options.headers };
+  if (options.body !== undefined) headers["Content-Type"] = "application/json";
+
+  let res: Response;
+  try {
+    res = await fetch(path, {
+      method,
+      credentials: "include",
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: signals.length ? AbortSignal.any(signals) : undefined,
+    });
+  } catch (err) {
+    if (err instanceof DOMException && err.name === "TimeoutError" && timeoutMs) throw new ApiTimeoutError(timeoutMs);
+    throw err;
+  }
+
+  const text = await res.text();
+  const body = parse(text);
+  if (!res.ok) {
+    const serverMessage =
+      body && typeof body === "object" && typeof (body as { message?: unknown }).message === "string"
+        ? (body as { message: string }).message
+        : undefined;
+    throw new ApiError(res.status, serverMessage ?? `${res.status}: ${text || res.statusText}`, body);
+  }
+  return body as T;
+}
+
+function parse(text: string): unknown {
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** The message to show for any thrown value, with the caller's fallback for non-API failures. */
+export function errorMessage(err: unknown, fallback: string): string {
+  if (err instanceof ApiError || err instanceof ApiTimeoutError) return err.message || fallback;
+  if (err instanceof Error && err.message) return err.message;
+  return fallback;
+}

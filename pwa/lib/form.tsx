@@ -1,0 +1,120 @@
+import { createFormHook, createFormHookContexts } from "@tanstack/react-form";
+import type { ComponentProps, ReactNode } from "react";
+import { Button } from "@/ui/button.tsx";
+import { FormField } from "@/ui/form-field.tsx";
+import { Input } from "@/ui/input.tsx";
+import { PasswordInput } from "@/ui/password-input.tsx";
+import { Textarea } from "@/ui/textarea.tsx";
+
+/**
+ * The one form pattern: TanStack Form validated by a valibot schema (Standard Schema), with
+ * bound field components that show the schema's message under the field.
+ *
+ *   const form = useAppForm({
+ *     defaultValues: { email: "" },
+ *     validators: { onSubmit: InviteForm },          // a v.object(...) from schema/ or the feature
+ *     onSubmit: async ({ value }) => { ... },
+ *   });
+ *   <form {...formProps(form)}>
+ *     <form.AppField name="email">{(f) => <f.TextField label="Email" type="email" />}</form.AppField>
+ *     <form.AppForm><form.SubmitButton pendingLabel="Sending...">Send Invitation</form.SubmitButton></form.AppForm>
+ *   </form>
+ */
+export const { fieldContext, formContext, useFieldContext, useFormContext } = createFormHookContexts();
+
+/** The first message of a field's errors; valibot issues and plain strings both count. */
+export function firstError(errors: readonly unknown[]): string | undefined {
+  for (const e of errors) {
+    if (typeof e === "string" && e) return e;
+    if (e && typeof e === "object" && "message" in e && typeof e.message === "string") return e.message;
+  }
+  return undefined;
+}
+
+/** Errors show once the field was touched or the form was submitted, not while typing the first time. */
+function useFieldError() {
+  const field = useFieldContext<unknown>();
+  const { isTouched, errors } = field.state.meta;
+  const submitted = field.form.state.submissionAttempts > 0;
+  return isTouched || submitted ? firstError(errors) : undefined;
+}
+
+type FieldProps<C> = { label: ReactNode; description?: ReactNode } & Omit<C, "value" | "onChange" | "onBlur" | "name">;
+
+function TextField({ label, description, ...props }: FieldProps<ComponentProps<"input">>) {
+  const field = useFieldContext<string>();
+  return (
+    <FormField label={label} description={description} error={useFieldError()}>
+      <Input
+        name={field.name}
+        value={field.state.value ?? ""}
+        onChange={(e) => field.handleChange(e.target.value)}
+        onBlur={field.handleBlur}
+        {...props}
+      />
+    </FormField>
+  );
+}
+
+function PasswordField({ label, description, ...props }: FieldProps<Omit<ComponentProps<"input">, "type">>) {
+  const field = useFieldContext<string>();
+  return (
+    <FormField label={label} description={description} error={useFieldError()}>
+      <PasswordInput
+        name={field.name}
+        value={field.state.value ?? ""}
+        onChange={(e) => field.handleChange(e.target.value)}
+        onBlur={field.handleBlur}
+        {...props}
+      />
+    </FormField>
+  );
+}
+
+function TextareaField({ label, description, ...props }: FieldProps<ComponentProps<"textarea">>) {
+  const field = useFieldContext<string>();
+  return (
+    <FormField label={label} description={description} error={useFieldError()}>
+      <Textarea
+        name={field.name}
+        value={field.state.value ?? ""}
+        onChange={(e) => field.handleChange(e.target.value)}
+        onBlur={field.handleBlur}
+        {...props}
+      />
+    </FormField>
+  );
+}
+
+/** The submit button; it shows `pendingLabel` and is disabled while the submit runs. */
+function SubmitButton({ children, pendingLabel, ...props }: ComponentProps<typeof Button> & { pendingLabel?: string }) {
+  const form = useFormContext();
+  return (
+    <form.Subscribe selector={(s) => s.isSubmitting}>
+      {(isSubmitting) => (
+        <Button type="submit" disabled={isSubmitting || props.disabled} {...props}>
+          {isSubmitting && pendingLabel ? pendingLabel : children}
+        </Button>
+      )}
+    </form.Subscribe>
+  );
+}
+
+export const { useAppForm, withForm } = createFormHook({
+  fieldContext,
+  formContext,
+  fieldComponents: { TextField, PasswordField, TextareaField },
+  formComponents: { SubmitButton },
+});
+
+/** Props for the <form> element: no browser validation bubbles, submit through TanStack Form. */
+export function formProps(form: { handleSubmit: () => Promise<void> }) {
+  return {
+    noValidate: true,
+    onSubmit: (e: { preventDefault: () => void; stopPropagation: () => void }) => {
+      e.preventDefault();
+      e.stopPropagation();
+      void form.handleSubmit();
+    },
+  };
+}

@@ -1,0 +1,42 @@
+import type { ComponentProps } from "react";
+import { cn } from "@/lib/cn.ts";
+
+/** A table that scrolls sideways inside its card on narrow screens. */
+export function Table({ className, ...props }: ComponentProps<"table">) {
+  return (
+    <div className="relative w-full overflow-x-auto">
+      <table className={cn("w-full caption-bottom text-sm", className)} {...props} />
+    </div>
+  );
+}
+export function TableHeader({ className, ...props }: ComponentProps<"thead">) {
+  return <thead className={cn("[&_tr]:border-b", className)} {...props} />;
+}
+export function TableBody({ className, ...props }: ComponentProps<"tbody">) {
+  return <tbody className={cn("[&_tr:last-child]:border-0", className)} {...props} />;
+}
+export function TableFooter({ className, ...props }: ComponentProps<"tfoot">) {
+  return <tfoot className={cn("border-t bg-muted/50 font-medium", className)} {...props} />;
+}
+export function TableRow({ className, ...props }: ComponentProps<"tr">) {
+  return (
+    <tr
+      className={cn("border-b transition-colors hover:bg-muted/50 data-[state=selected]:bg-muted", className)}
+      {...props}
+    />
+  );
+}
+export function TableHead({ className, ...props }: ComponentProps<"th">) {
+  return (
+    <th
+      className={cn("h-11 px-3 text-left align-middle font-medium whitespace-nowrap text-muted-foreground", className)}
+      {...props}
+    />
+  );
+}
+export function TableCell({ className, ...props }: ComponentProps<"td">) {
+  return <td className={cn("p-3 align-middle", className)} {...props} />;
+}
+export function TableCaption({ className, ...props }: ComponentProps<"caption">) {
+  return <caption className={cn("mt-4 text-sm text-muted-foreground", className)} {...props} />;
+}

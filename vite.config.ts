@@ -1,0 +1,61 @@
+import { fileURLToPath } from "node:url";
+import tailwindcss from "@tailwindcss/vite";
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vite";
+import { VitePWA } from "vite-plugin-pwa";
+
+export const THEME_COLOR = "#0f766e";
+
+export default defineConfig({
+  resolve: {
+    alias: {
+      "@": fileURLToPath(new URL("./pwa", import.meta.url)),
+      "@schema": fileURLToPath(new URL("./schema", import.meta.url)),
+    },
+  },
+  plugins: [
+    react(),
+    tailwindcss(),
+    VitePWA({
+      // The app asks before reloading: a clinician may be mid-edit when an update lands.
+      registerType: "prompt",
+      injectRegister: false,
+      includeAssets: ["favicon.ico", "apple-touch-icon-180x180.png", "logo.svg"],
+      manifest: {
+        name: "Stepwise",
+        short_name: "Stepwise",
+        description: "The clinician console of Stepwise, an exposure-therapy homework coach for anxious teens.",
+        theme_color: THEME_COLOR,
+        background_color: "#ffffff",
+        display: "standalone",
+        start_url: "/",
+        scope: "/",
+        icons: [
+          { src: "pwa-64x64.png", sizes: "64x64", type: "image/png" },
+          { src: "pwa-192x192.png", sizes: "192x192", type: "image/png" },
+          { src: "pwa-512x512.png", sizes: "512x512", type: "image/png" },
+          { src: "maskable-icon-512x512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
+        ],
+      },
+      workbox: {
+        globPatterns: ["**/*.{js,css,html,svg,png,ico,woff2,webmanifest}"],
+        navigateFallback: "index.html",
+        // The API is never answered from the cache: signed-in data lives in the device store instead.
+        navigateFallbackDenylist: [/^\/api\//],
+        cleanupOutdatedCaches: true,
+      },
+    }),
+  ],
+  build: {
+    outDir: "dist",
+    emptyOutDir: true,
+    manifest: true,
+    target: "es2022",
+  },
+  server: {
+    proxy: { "/api": "http://127.0.0.1:3001" },
+  },
+  preview: {
+    proxy: { "/api": "http://127.0.0.1:3001" },
+  },
+});
