@@ -35,7 +35,7 @@ usersRoutes.use("/admin/users/*", requireUser, requireAdmin);
 
 usersRoutes.get("/admin/users", async (c) => {
   const rows = await c.get("deps").sql`SELECT * FROM user_clinician
-    WHERE role <> 'delete' ORDER BY lower(username)`;
+    WHERE role <> 'delete' ORDER BY lower(username) COLLATE "C"`;
   return c.json(rows.map(toAdminUser));
 });
 
