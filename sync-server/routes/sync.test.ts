@@ -1,0 +1,349 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { PullResponse } from "../../schema/rows.ts";
+import type { Sql } from "../db/connect.ts";
+import { type Client, createTestContext, type TestContext } from "../test/harness.ts";
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestContext();
+});
+afterAll(() => t.close());
+
+let serial = 0;
+const unique = (prefix: string) => `${prefix}_${++serial}_${Math.random().toString(36).slice(2, 7)}`;
+
+async function addPatient(sql: Sql, clinicianId: string | null) {
+  const username = unique("patient");
+  const [row] = await sql`INSERT INTO patients (username, password, first_name, last_name, age, gender, clinician_id)
+    VALUES (${username}, 'x', 'Pat', 'Ient', 15, 'female', ${clinicianId}) RETURNING id, username`;
+  return { id: row.id as string, username };
+}
+
+async function addHomework(sql: Sql, patientName: string, clinicianId: string | null) {
+  const [row] = await sql`INSERT INTO homework (patient_name, clinician_id, exposure_practice, frequency)
+    VALUES (${patientName}, ${clinicianId}, 'Say hello to a stranger', 'once a week') RETURNING id, txid::text`;
+  return { id: row.id as string, txid: row.txid as string };
+}
+
+async function addMessage(sql: Sql, patientName: string, conversationId = unique("conv")) {
+  const [row] =
+    await sql`INSERT INTO conversation_messages (conversation_id, patient_name, data_type, serial_num, data, timestamp)
+    VALUES (${conversationId}, ${patientName}, 'user', 1, 'hello', now()) RETURNING id`;
+  return row.id as string;
+}
+
+async function addSummary(sql: Sql, patientName: string) {
+  const [row] = await sql`INSERT INTO conversation_summaries (id, patient_name, summary)
+    VALUES (${unique("conv")}, ${patientName}, 'went well') RETURNING id`;
+  return row.id as string;
+}
+
+/** A patient with one homework, one message and one summary. */
+async function addPatientWithRows(clinicianId: string) {
+  const patient = await addPatient(t.sql, clinicianId);
+  return {
+    ...patient,
+    homework: (await addHomework(t.sql, patient.username, clinicianId)).id,
+    message: await addMessage(t.sql, patient.username),
+    summary: await addSummary(t.sql, patient.username),
+  };
+}
+
+type Collected = { cursor: string; pages: number; changes: Record<string, any[]>; removed: Record<string, string[]> };
+
+/** Pulls page after page until hasMore is false, the way the device's sync engine does. */
+async function pullAll(client: Client, cursor = "", limit?: number): Promise<Collected> {
+  const out: Collected = { cursor, pages: 0, changes: {}, removed: {} };
+  for (;;) {
+    const query = new URLSearchParams({ cursor: out.cursor, ...(limit ? { limit: String(limit) } : {}) });
+    const res = await client.get<PullResponse>(`/api/sync/pull?${query}`);
+    expect(res.status).toBe(200);
+    out.pages++;
+    for (const [table, rows] of Object.entries(res.body.changes))
+      out.changes[table] = [...(out.changes[table] ?? []), ...(rows ?? [])];
+    for (const [table, ids] of Object.entries(res.body.removed))
+      out.removed[table] = [...(out.removed[table] ?? []), ...(ids ?? [])];
+    out.cursor = res.body.cursor;
+    if (!res.body.hasMore) return out;
+    expect(out.pages).toBeLessThan(1000);
+  }
+}
+
+const ids = (rows: { id: string }[] | undefined) => new Set((rows ?? []).map((r) => r.id));
+
+describe("GET /api/sync/pull", () => {
+  it("needs a signed-in user", async () => {
+    const res = await t.anonymous().get("/api/sync/pull");
+    expect(res.status).toBe(401);
+  });
+
+  it("refuses a malformed cursor or limit with 400", async () => {
+    const admin = await t.as("admin");
+    for (const cursor of ["not a cursor", "bm9wZQ", Buffer.from('{"x":"abc"}').toString("base64url")]) {
+      const res = await admin.get(`/api/sync/pull?cursor=${encodeURIComponent(cursor)}`);
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe("The sync cursor is not valid. Pull again without a cursor.");
+    }
+    expect((await admin.get("/api/sync/pull?limit=0")).status).toBe(400);
+    expect((await admin.get("/api/sync/pull?limit=ten")).status).toBe(400);
+  });
+
+  it("without a cursor answers everything the user sees, in the wire form", async () => {
+    const clinician = await t.as("clinician", { first_name: "Ann", last_name: "Lee" });
+    const p = await addPatientWithRows(clinician.user!.id);
+    const all = await pullAll(clinician);
+    expect(all.changes.patients?.find((r) => r.id === p.id)).toMatchObject({
+      username: p.username,
+      clinician_name: "Ann Lee",
+      version: 1,
+    });
+    expect(all.changes.homework?.find((r) => r.id === p.homework)).toMatchObject({
+      patientName: p.username,
+      clinitianId: clinician.user!.id,
+      exposurePractice: "Say hello to a stranger",
+    });
+    expect(ids(all.changes.conversation_messages).has(p.message)).toBe(true);
+    expect(ids(all.changes.conversation_summaries).has(p.summary)).toBe(true);
+    expect(all.changes.patients?.[0]).not.toHaveProperty("password");
+    expect(all.changes.patients?.[0]).not.toHaveProperty("txid");
+  });
+
+  it("pages through a large set, every row at least once, until hasMore is false", async () => {
+    const clinician = await t.as("clinician");
+    const made = [];
+    for (let i = 0; i < 25; i++) made.push(await addPatientWithRows(clinician.user!.id));
+    const whole = await pullAll(clinician, "", 5000);
+    expect(whole.pages).toBe(1);
+
+    const paged = await pullAll(clinician, "", 7);
+    expect(paged.pages).toBeGreaterThanOrEqual(Math.ceil(100 / 7));
+    for (const table of ["patients", "homework", "conversation_messages", "conversation_summaries"]) {
+      expect(ids(paged.changes[table])).toEqual(ids(whole.changes[table]));
+    }
+    const byTable = {
+      patients: "id",
+      homework: "homework",
+      conversation_messages: "message",
+      conversation_summaries: "summary",
+    } as const;
+    for (const [table, field] of Object.entries(byTable)) {
+      for (const p of made) expect(ids(paged.changes[table]).has(p[field])).toBe(true);
+    }
+  });
+
+  it("never puts more than the limit of rows in one page", async () => {
+    const admin = await t.as("admin");
+    const res = await admin.get<PullResponse>("/api/sync/pull?limit=5");
+    const count = [...Object.values(res.body.changes), ...Object.values(res.body.removed)].flat().length;
+    expect(count).toBeLessThanOrEqual(5);
+    expect(res.body.hasMore).toBe(true);
+  });
+
+  it("a delta pull answers what changed since the cursor, with the new version", async () => {
+    const clinician = await t.as("clinician");
+    const p = await addPatientWithRows(clinician.user!.id);
+    const untouched = await addPatientWithRows(clinician.user!.id);
+    const { cursor } = await pullAll(clinician);
+    await t.sql`UPDATE homework SET fear = 'crowds' WHERE id = ${p.homework}`;
+    const delta = await pullAll(clinician, cursor);
+    expect(delta.changes.homework?.find((r) => r.id === p.homework)).toMatchObject({ fear: "crowds", version: 2 });
+    // On the embedded database nothing else runs, so the delta holds exactly the change.
+    if (t.kind === "pglite") {
+      expect([...ids(delta.changes.homework)]).toEqual([p.homework]);
+      expect(ids(delta.changes.patients).has(untouched.id)).toBe(false);
+    }
+  });
+
+  it("tells every device about deleted homework, messages, summaries and prompts", async () => {
+    const clinician = await t.as("clinician");
+    const admin = await t.as("admin");
+    const p = await addPatientWithRows(clinician.user!.id);
+    await t.sql`INSERT INTO prompts (id, title, owner, prompt) VALUES ('prompt-gone', 'Old prompt', 'me', 'Be kind and brief.')`;
+    const mine = await pullAll(clinician);
+    const all = await pullAll(admin);
+
+    await t.sql`DELETE FROM homework WHERE id = ${p.homework}`;
+    await t.sql`DELETE FROM conversation_messages WHERE id = ${p.message}`;
+    await t.sql`DELETE FROM conversation_summaries WHERE id = ${p.summary}`;
+    await t.sql`DELETE FROM prompts WHERE id = 'prompt-gone'`;
+
+    for (const [client, cursor] of [
+      [clinician, mine.cursor],
+      [admin, all.cursor],
+    ] as const) {
+      const delta = await pullAll(client, cursor);
+      expect(delta.removed.homework).toContain(p.homework);
+      expect(delta.removed.conversation_messages).toContain(p.message);
+      expect(delta.removed.conversation_summaries).toContain(p.summary);
+      expect(delta.removed.prompts).toContain("prompt-gone");
+      expect(ids(delta.changes.homework).has(p.homework)).toBe(false);
+    }
+  });
+
+  it("a deleted patient takes its rows off its clinician's devices, and no other clinician hears of it", async () => {
+    const owner = await t.as("clinician");
+    const other = await t.as("clinician");
+    const p = await addPatientWithRows(owner.user!.id);
+    const ownerCursor = (await pullAll(owner)).cursor;
+    const otherCursor = (await pullAll(other)).cursor;
+
+    await t.sql`DELETE FROM patients WHERE id = ${p.id}`;
+
+    const delta = await pullAll(owner, ownerCursor);
+    expect(delta.removed.patients).toContain(p.id);
+    expect(delta.removed.homework).toContain(p.homework);
+    expect(delta.removed.conversation_messages).toContain(p.message);
+    expect(delta.removed.conversation_summaries).toContain(p.summary);
+
+    const elsewhere = await pullAll(other, otherCursor);
+    const told = Object.values(elsewhere.removed).flat();
+    for (const id of [p.id, p.homework, p.message, p.summary]) expect(told).not.toContain(id);
+  });
+
+  it("a reassigned patient leaves the old clinician's devices with its rows and reaches the new clinician's", async () => {
+    const before = await t.as("clinician");
+    const after = await t.as("clinician");
+    const p = await addPatientWithRows(before.user!.id);
+    const beforeCursor = (await pullAll(before)).cursor;
+    const afterCursor = (await pullAll(after)).cursor;
+
+    await t.sql`UPDATE patients SET clinician_id = ${after.user!.id} WHERE id = ${p.id}`;
+
+    const gone = await pullAll(before, beforeCursor);
+    expect(gone.removed.patients).toContain(p.id);
+    expect(gone.removed.homework).toContain(p.homework);
+    expect(gone.removed.conversation_messages).toContain(p.message);
+    expect(gone.removed.conversation_summaries).toContain(p.summary);
+    expect(ids(gone.changes.patients).has(p.id)).toBe(false);
+
+    const arrived = await pullAll(after, afterCursor);
+    expect(arrived.changes.patients?.find((r) => r.id === p.id)).toMatchObject({ clinician_id: after.user!.id });
+    expect(ids(arrived.changes.homework).has(p.homework)).toBe(true);
+    expect(ids(arrived.changes.conversation_messages).has(p.message)).toBe(true);
+    expect(ids(arrived.changes.conversation_summaries).has(p.summary)).toBe(true);
+    expect(Object.values(arrived.removed).flat()).not.toContain(p.id);
+  });
+
+  it("a patient moved away and back stays on the clinician's devices", async () => {
+    const owner = await t.as("clinician");
+    const other = await t.as("clinician");
+    const p = await addPatientWithRows(owner.user!.id);
+    const cursor = (await pullAll(owner)).cursor;
+    await t.sql`UPDATE patients SET clinician_id = ${other.user!.id} WHERE id = ${p.id}`;
+    await t.sql`UPDATE patients SET clinician_id = ${owner.user!.id} WHERE id = ${p.id}`;
+    const delta = await pullAll(owner, cursor);
+    expect(delta.removed.patients ?? []).not.toContain(p.id);
+    expect(ids(delta.changes.patients).has(p.id)).toBe(true);
+    expect(ids(delta.changes.homework).has(p.homework)).toBe(true);
+  });
+
+  it("a clinician never receives another clinician's patients or their rows", async () => {
+    const ann = await t.as("clinician");
+    const ben = await t.as("clinician");
+    const annsPatient = await addPatientWithRows(ann.user!.id);
+    const bensPatient = await addPatientWithRows(ben.user!.id);
+    const all = await pullAll(ann, "", 3);
+    expect(ids(all.changes.patients).has(annsPatient.id)).toBe(true);
+    for (const r of all.changes.patients ?? []) expect(r.clinician_id).toBe(ann.user!.id);
+    const annsNames = new Set((all.changes.patients ?? []).map((r) => r.username));
+    for (const r of all.changes.homework ?? []) expect(annsNames.has(r.patientName)).toBe(true);
+    for (const r of all.changes.conversation_messages ?? []) expect(annsNames.has(r.patient_name)).toBe(true);
+    for (const r of all.changes.conversation_summaries ?? []) expect(annsNames.has(r.patient_name)).toBe(true);
+    const everything = JSON.stringify(all);
+    for (const id of [bensPatient.id, bensPatient.homework, bensPatient.message, bensPatient.summary]) {
+      expect(everything).not.toContain(id);
+    }
+  });
+
+  it("an admin receives every clinician's patients and rows", async () => {
+    const clinician = await t.as("clinician");
+    const admin = await t.as("admin");
+    const p = await addPatientWithRows(clinician.user!.id);
+    const all = await pullAll(admin);
+    expect(ids(all.changes.patients).has(p.id)).toBe(true);
+    expect(ids(all.changes.homework).has(p.homework)).toBe(true);
+    expect(ids(all.changes.conversation_messages).has(p.message)).toBe(true);
+    expect(ids(all.changes.conversation_summaries).has(p.summary)).toBe(true);
+  });
+
+  it("prompts and clinicians' names reach everyone; a deleted user is removed", async () => {
+    const ann = await t.as("clinician", { first_name: "Ann", last_name: "Lee" });
+    const admin = await t.as("admin", { first_name: "Ada", last_name: "Admin" });
+    const leaving = await t.createUser({ role: "clinician" });
+    await t.sql`INSERT INTO prompts (id, title, owner, prompt) VALUES ('prompt-all', 'For all', 'me', 'Be kind and brief.')`;
+    for (const client of [ann, admin]) {
+      const all = await pullAll(client);
+      expect(all.changes.prompts?.find((r) => r.id === "prompt-all")).toMatchObject({ title: "For all" });
+      expect(all.changes.clinicians?.find((r) => r.id === admin.user!.id)).toEqual({
+        id: admin.user!.id,
+        version: 1,
+        updated_at: expect.any(String),
+        username: admin.user!.username,
+        first_name: "Ada",
+        last_name: "Admin",
+        role: "admin",
+      });
+      expect(ids(all.changes.clinicians).has(leaving.id)).toBe(true);
+
+      await t.sql`UPDATE user_clinician SET role = 'delete' WHERE id = ${leaving.id}`;
+      const delta = await pullAll(client, all.cursor);
+      expect(delta.removed.clinicians).toContain(leaving.id);
+      expect(ids(delta.changes.clinicians).has(leaving.id)).toBe(false);
+      await t.sql`UPDATE user_clinician SET role = 'clinician' WHERE id = ${leaving.id}`;
+    }
+  });
+});
+
+// PGlite is a single connection, so two transactions cannot be open at once there.
+describe.runIf(process.env.TEST_DB === "postgres")("the cursor on real PostgreSQL", () => {
+  it("never skips a row whose transaction began earlier but committed after a later one", async () => {
+    const clinician = await t.as("clinician");
+    const p = await addPatient(t.sql, clinician.user!.id);
+    const { cursor: start } = await pullAll(clinician);
+
+    const slow = await t.sql.reserve();
+    try {
+      await slow`BEGIN`;
+      const t1 = await addHomework(slow as unknown as Sql, p.username, clinician.user!.id);
+      const t2 = await addHomework(t.sql, p.username, clinician.user!.id);
+      expect(BigInt(t1.txid)).toBeLessThan(BigInt(t2.txid));
+
+      const first = await pullAll(clinician, start);
+      expect(ids(first.changes.homework).has(t2.id)).toBe(true);
+      expect(ids(first.changes.homework).has(t1.id)).toBe(false);
+
+      await slow`COMMIT`;
+      const second = await pullAll(clinician, first.cursor);
+      expect(ids(second.changes.homework).has(t1.id)).toBe(true);
+    } finally {
+      slow.release();
+    }
+  });
+
+  it("a pass that pages while a transaction commits still delivers its row", async () => {
+    const clinician = await t.as("clinician");
+    const p = await addPatient(t.sql, clinician.user!.id);
+    for (let i = 0; i < 6; i++) await addHomework(t.sql, p.username, clinician.user!.id);
+    const { cursor: start } = await pullAll(clinician);
+
+    const slow = await t.sql.reserve();
+    try {
+      await slow`BEGIN`;
+      const late = await addHomework(slow as unknown as Sql, p.username, clinician.user!.id);
+      await t.sql`UPDATE homework SET fear = 'dogs' WHERE patient_name = ${p.username}`;
+      const res = await clinician.get<PullResponse>(`/api/sync/pull?cursor=${start}&limit=2`);
+      expect(res.body.hasMore).toBe(true);
+      await slow`COMMIT`;
+      const rest = await pullAll(clinician, res.body.cursor, 2);
+      const next = await pullAll(clinician, rest.cursor, 2);
+      const seen = new Set([
+        ...ids(res.body.changes.homework),
+        ...ids(rest.changes.homework),
+        ...ids(next.changes.homework),
+      ]);
+      expect(seen.has(late.id)).toBe(true);
+    } finally {
+      slow.release();
+    }
+  });
+});

@@ -1,0 +1,54 @@
+import * as v from "valibot";
+import { badRequest } from "../http/errors.ts";
+
+/**
+ * The pull cursor, opaque to devices (base64url JSON).
+ *
+ * `x` is the lower bound of this pass: every row written by a transaction with
+ * id >= x is (re)sent. Between passes it is the xmin of the snapshot the pass
+ * began with: every transaction below it had finished, so a transaction that
+ * commits late (out of order) has an id >= x and is picked up by the next pass.
+ * While a pass pages, `n` carries that next bound and `a` the position reached:
+ * [stream, txid, ...key] in the keyset order of that stream.
+ */
+const Xid = v.pipe(v.string(), v.regex(/^\d{1,20}$/));
+const Position = v.pipe(
+  v.tupleWithRest(
+    [v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(7)), Xid],
+    v.pipe(v.string(), v.maxLength(400)),
+  ),
+  v.maxLength(4),
+);
+const CursorSchema = v.strictObject({ x: Xid, n: v.optional(Xid), a: v.optional(Position) });
+
+export type Cursor = v.InferOutput<typeof CursorSchema>;
+export type Position = v.InferOutput<typeof Position>;
+
+export const BAD_CURSOR = "The sync cursor is not valid. Pull again without a cursor.";
+export const BAD_LIMIT = "The sync limit must be a whole number of at least 1.";
+export const DEFAULT_LIMIT = 1000;
+export const MAX_LIMIT = 5000;
+
+export const encodeCursor = (cursor: Cursor) => Buffer.from(JSON.stringify(cursor)).toString("base64url");
+
+/** An empty or missing cursor means everything: every transaction id is >= 0. */
+export function decodeCursor(text: string | undefined): Cursor {
+  if (!text) return { x: "0" };
+  if (text.length > 2000 || !/^[A-Za-z0-9_-]+$/.test(text)) throw badRequest(BAD_CURSOR);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(text, "base64url").toString("utf8"));
+  } catch {
+    throw badRequest(BAD_CURSOR);
+  }
+  const result = v.safeParse(CursorSchema, parsed);
+  if (!result.success) throw badRequest(BAD_CURSOR);
+  return result.output;
+}
+
+export function parseLimit(text: string | undefined): number {
+  if (text === undefined || text === "") return DEFAULT_LIMIT;
+  const limit = Number(text);
+  if (!Number.isInteger(limit) || limit < 1) throw badRequest(BAD_LIMIT);
+  return Math.min(limit, MAX_LIMIT);
+}

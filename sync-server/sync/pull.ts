@@ -1,0 +1,65 @@
+import { type PullResponse, SYNCED_TABLES } from "../../schema/rows.ts";
+import type { SessionUser } from "../auth/sessions.ts";
+import type { Sql } from "../db/connect.ts";
+import { type Cursor, encodeCursor } from "./cursor.ts";
+import { movedAway, removals } from "./removals.ts";
+import { type Item, isAdmin, type PullContext, type Stream, streams, type Tx } from "./streams.ts";
+
+/** Changed rows first, then deletions, then patients that moved away: later facts come later. */
+const ALL_STREAMS: Stream[] = [...streams, removals, movedAway];
+
+/**
+ * One page of the pull, read in one REPEATABLE READ snapshot so the page is
+ * consistent. Rows carry the id of the transaction that last wrote them
+ * (txid); a row read here is by definition visible in this snapshot, so
+ * "txid >= from" is all the cursor needs (see cursor.ts for why it never skips
+ * a late commit). Re-sent rows are harmless: devices keep the higher version.
+ */
+export async function pullPage(sql: Sql, user: SessionUser, cursor: Cursor, limit: number): Promise<PullResponse> {
+  return sql.begin("ISOLATION LEVEL REPEATABLE READ READ ONLY", async (tx) => {
+    const [snapshot] = await tx`SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin`;
+    const next = cursor.n ?? (snapshot.xmin as string);
+    const ctx: PullContext = { tx, user, from: cursor.x, arrivals: await hasArrivals(tx, user, cursor.x) };
+    const response: PullResponse = {
+      cursor: "",
+      hasMore: false,
+      changes: Object.fromEntries(SYNCED_TABLES.map((t) => [t, []])),
+      removed: Object.fromEntries(SYNCED_TABLES.map((t) => [t, []])),
+    };
+
+    let remaining = limit;
+    let position = cursor.a;
+    const first = cursor.a?.[0] ?? 0;
+    for (let s = first; s < ALL_STREAMS.length && !response.hasMore; s++) {
+      const start = s === cursor.a?.[0] ? (cursor.a.slice(1) as string[]) : undefined;
+      const items = await ALL_STREAMS[s](ctx, start, remaining + 1);
+      let taken = 0;
+      for (const item of items) {
+        if (remaining <= 0) break;
+        add(response, item);
+        remaining -= item.weight;
+        position = [s, ...item.at] as Cursor["a"];
+        taken++;
+      }
+      if (taken < items.length || (remaining <= 0 && s < ALL_STREAMS.length - 1)) response.hasMore = true;
+    }
+
+    for (const table of SYNCED_TABLES) response.removed[table] = [...new Set(response.removed[table])];
+    response.cursor = encodeCursor(response.hasMore && position ? { x: cursor.x, n: next, a: position } : { x: next });
+    return response;
+  });
+}
+
+function add(response: PullResponse, item: Item) {
+  if (item.change) (response.changes[item.change.table] as unknown[]).push(item.change.row);
+  for (const [table, id] of item.removed ?? []) response.removed[table]?.push(id);
+}
+
+/** Whether any patient moved to this clinician since `from`: then its older rows must be sent too. */
+async function hasArrivals(tx: Tx, user: SessionUser, from: string) {
+  if (isAdmin(user) || from === "0") return false;
+  const [row] = await tx`
+    SELECT EXISTS (SELECT 1 FROM patient_reassignments r JOIN patients p ON p.id = r.patient_id
+      WHERE r.txid >= ${from}::xid8 AND p.clinician_id = ${user.id}) AS any`;
+  return Boolean(row.any);
+}

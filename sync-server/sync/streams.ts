@@ -1,0 +1,117 @@
+import type { TransactionSql } from "postgres";
+import type { SyncedTable } from "../../schema/rows.ts";
+import type { SessionUser } from "../auth/sessions.ts";
+import { toClinician, toHomework, toMessage, toPatient, toPrompt, toSummary } from "../rows.ts";
+import { patientsOf } from "../scope.ts";
+
+export type Tx = TransactionSql<Record<string, unknown>>;
+
+/** What one page of a pull reads, inside one REPEATABLE READ snapshot. */
+export interface PullContext {
+  tx: Tx;
+  user: SessionUser;
+  /** The pass's lower bound: rows of transactions with an id >= from. */
+  from: string;
+  /** Whether a patient came to this clinician since `from` (all its rows must then be sent). */
+  arrivals: boolean;
+}
+
+/** One unit of a page: a changed row, or ids to remove; `at` is its keyset position (txid first). */
+export interface Item {
+  at: string[];
+  weight: number;
+  change?: { table: SyncedTable; row: unknown };
+  removed?: [SyncedTable, string][];
+}
+
+/** A stream reads up to `limit` items after a position, in a stable (txid, key) order. */
+export type Stream = (ctx: PullContext, after: string[] | undefined, limit: number) => Promise<Item[]>;
+
+export const isAdmin = (user: SessionUser) => user.role === "admin";
+
+/** The keyset condition "(columns) > (position)", txid first; columns are 2 or 3 long. */
+export function after(tx: Tx, columns: string[], position: string[] | undefined) {
+  if (!position) return tx`TRUE`;
+  const [txid, first = "", second = ""] = position;
+  const [c0, c1, c2] = columns.map((column) => tx(column));
+  return c2 === undefined
+    ? tx`(${c0}, ${c1}) > (${txid}::xid8, ${first})`
+    : tx`(${c0}, ${c1}, ${c2}) > (${txid}::xid8, ${first}, ${second})`;
+}
+
+export const patientScope = ({ tx, user }: PullContext, column = "clinician_id") =>
+  isAdmin(user) ? tx`TRUE` : tx`${tx(column)} = ${user.id}`;
+
+/** Rows of the patients this user sees; for a clinician also every row of a patient that just came to them. */
+export function childScope(ctx: PullContext, table: string) {
+  const { tx, user, from } = ctx;
+  const changed = tx`${tx(`${table}.txid`)} >= ${from}::xid8`;
+  if (isAdmin(user)) return changed;
+  const visible = patientsOf(tx as never, user, `${table}.patient_name`);
+  if (!ctx.arrivals) return tx`${changed} AND ${visible}`;
+  return tx`(${changed} OR ${tx(`${table}.patient_name`)} IN (
+      SELECT p.username FROM patients p WHERE p.clinician_id = ${user.id}
+        AND EXISTS (SELECT 1 FROM patient_reassignments r WHERE r.patient_id = p.id AND r.txid >= ${from}::xid8)))
+    AND ${visible}`;
+}
+
+const changeOf = (table: SyncedTable, row: Record<string, unknown>, toRow: (r: any) => unknown): Item => ({
+  at: [row.sync_txid as string, row.id as string],
+  weight: 1,
+  change: { table, row: toRow(row) },
+});
+
+const patients: Stream = async (ctx, position, limit) => {
+  const { tx, from } = ctx;
+  const rows = await tx`
+    SELECT p.*, p.txid::text AS sync_txid, NULLIF(btrim(concat_ws(' ', u.first_name, u.last_name)), '') AS clinician_name
+    FROM patients p LEFT JOIN user_clinician u ON u.id = p.clinician_id
+    WHERE p.txid >= ${from}::xid8 AND ${patientScope(ctx, "p.clinician_id")} AND ${after(tx, ["p.txid", "p.id"], position)}
+    ORDER BY p.txid, p.id LIMIT ${limit}`;
+  return rows.map((row) => changeOf("patients", row, toPatient));
+};
+
+function childStream(
+  table: "homework" | "conversation_messages" | "conversation_summaries",
+  toRow: (r: any) => unknown,
+) {
+  const stream: Stream = async (ctx, position, limit) => {
+    const { tx } = ctx;
+    const rows = await tx`
+      SELECT *, txid::text AS sync_txid FROM ${tx(table)}
+      WHERE ${childScope(ctx, table)} AND ${after(tx, [`${table}.txid`, `${table}.id`], position)}
+      ORDER BY txid, id LIMIT ${limit}`;
+    return rows.map((row) => changeOf(table, row, toRow));
+  };
+  return stream;
+}
+
+const prompts: Stream = async ({ tx, from }, position, limit) => {
+  const rows = await tx`
+    SELECT *, txid::text AS sync_txid FROM prompts
+    WHERE txid >= ${from}::xid8 AND ${after(tx, ["txid", "id"], position)}
+    ORDER BY txid, id LIMIT ${limit}`;
+  return rows.map((row) => changeOf("prompts", row, toPrompt));
+};
+
+/** Names only; a user deleted (role "delete") is removed from every device. */
+const clinicians: Stream = async ({ tx, from }, position, limit) => {
+  const rows = await tx`
+    SELECT id, version, updated_at, username, first_name, last_name, role, txid::text AS sync_txid FROM user_clinician
+    WHERE txid >= ${from}::xid8 AND ${after(tx, ["txid", "id"], position)}
+    ORDER BY txid, id LIMIT ${limit}`;
+  return rows.map((row) =>
+    row.role === "delete"
+      ? { at: [row.sync_txid, row.id], weight: 1, removed: [["clinicians", row.id as string]] }
+      : changeOf("clinicians", row, toClinician),
+  );
+};
+
+export const streams: Stream[] = [
+  patients,
+  childStream("homework", toHomework),
+  childStream("conversation_messages", toMessage),
+  childStream("conversation_summaries", toSummary),
+  prompts,
+  clinicians,
+];
