@@ -78,20 +78,35 @@ export const ConversationListItem = v.object({
 });
 export type ConversationListItem = v.InferOutput<typeof ConversationListItem>;
 
+/**
+ * valibot's issue for a missing key names only the key; a missing field should get
+ * the same message as a wrong one, so it falls back to a value that fails the field.
+ */
+const required = <S extends v.GenericSchema>(schema: S, failing: unknown) => v.optional(schema, failing as never);
+
 /** One message as the AI agent sends it. */
 export const AgentMessage = v.object({
-  conversation_id: v.pipe(v.string(m.conversationId), v.trim(), v.nonEmpty(m.conversationId), v.maxLength(200)),
-  patient_name: v.pipe(v.string(m.patientName), v.trim(), v.nonEmpty(m.patientName), v.maxLength(200)),
-  prompt_id: v.optional(v.nullable(v.pipe(v.string(m.promptId), v.maxLength(200))), null),
-  data_type: v.picklist(["user", "agent"], m.dataType),
-  serial_num: v.pipe(
-    v.number(m.serialNum),
-    v.integer(m.serialNum),
-    v.minValue(0, m.serialNum),
-    v.maxValue(2 ** 31 - 1),
+  conversation_id: required(
+    v.pipe(v.string(m.conversationId), v.trim(), v.nonEmpty(m.conversationId), v.maxLength(200, m.conversationId)),
+    "",
+  ),
+  patient_name: required(
+    v.pipe(v.string(m.patientName), v.trim(), v.nonEmpty(m.patientName), v.maxLength(200, m.patientName)),
+    "",
+  ),
+  prompt_id: v.optional(v.nullable(v.pipe(v.string(m.promptId), v.maxLength(200, m.promptId))), null),
+  data_type: required(v.picklist(["user", "agent"], m.dataType), ""),
+  serial_num: required(
+    v.pipe(
+      v.number(m.serialNum),
+      v.integer(m.serialNum),
+      v.minValue(0, m.serialNum),
+      v.maxValue(2 ** 31 - 1, m.serialNum),
+    ),
+    Number.NaN,
   ),
   data: v.optional(v.nullable(v.string(m.data)), null),
-  timestamp: isoDate(m.timestamp),
+  timestamp: required(isoDate(m.timestamp), ""),
 });
 export type AgentMessage = v.InferOutput<typeof AgentMessage>;
 
