@@ -63,9 +63,10 @@ const roundDuration = v.pipe(
   v.regex(/^0*[1-9]\d{0,8} (minutes|seconds)$/, homeworkMessages.duration),
   v.transform((text) => formatDuration(Number.parseInt(text, 10), text.endsWith("minutes") ? "minutes" : "seconds")),
 );
+// Left out, null or blank: none.
 const optionalText = v.pipe(
-  v.nullish(v.string(homeworkMessages.text)),
-  v.transform((text) => text?.trim() || null),
+  v.nullish(v.string(homeworkMessages.text), ""),
+  v.transform((text): string | null => text.trim() || null),
 );
 const fear = v.pipe(
   v.nullish(v.string(homeworkMessages.text), ""),

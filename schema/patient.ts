@@ -14,6 +14,7 @@ export const patientMessages = {
   nameLength: "Names must be at most 100 characters",
   idFormat: "A patient id must be a UUID",
   clinicianId: "Choose an existing clinician",
+  password: "The password must be text",
   body: "The request body must be a JSON object",
 } as const;
 
@@ -54,7 +55,7 @@ export const PatientCreate = v.object(
     /** Made on the device that created the patient offline. */
     id: v.optional(v.pipe(v.string(patientMessages.idFormat), v.uuid(patientMessages.idFormat))),
     password: v.pipe(
-      v.nullish(v.string()),
+      v.nullish(v.string(patientMessages.password)),
       v.transform((text) => text || undefined),
     ),
     /** Only an admin may choose; a clinician's patient is always their own. */
