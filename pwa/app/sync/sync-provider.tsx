@@ -1,0 +1,69 @@
+import { type ReactNode, useEffect, useRef, useState } from "react";
+import { useAuth } from "@/app/auth/auth-context.tsx";
+import type { SyncEngine } from "@/local/index.ts";
+import { SyncContext, type SyncHandle } from "./sync-context.ts";
+
+/**
+ * Opens the signed-in user's device store and runs its sync engine for as long as that user is
+ * signed in. A different user gets a different store; sign-out wipes it (see useSignOut).
+ */
+export function SyncProvider({ children }: { children: ReactNode }) {
+  const { user, refresh } = useAuth();
+  const userId = user?.id ?? null;
+  const [handle, setHandle] = useState<SyncHandle | null>(null);
+  const refreshUser = useRef(refresh);
+  refreshUser.current = refresh;
+
+  useEffect(() => {
+    if (!userId) {
+      setHandle(null);
+      return;
+    }
+    let stopped = false;
+    let engine: SyncEngine | null = null;
+    const ready = (async () => {
+      const local = await import("@/local/index.ts");
+      engine = local.createSyncEngine({
+        store: local.openStore(userId),
+        // The session ended elsewhere (expired, password changed): re-check it, the guards send the user to /auth.
+        onAuthLost: () => void refreshUser.current(),
+      });
+      if (!stopped) {
+        void engine.start();
+        void engine.requestPersistence();
+        void forgetIdleOtherUsers(userId);
+      }
+      return engine;
+    })();
+    const next: SyncHandle = { userId, ready, engine: null };
+    setHandle(next);
+    void ready.then((e) => {
+      if (!stopped) setHandle({ ...next, engine: e });
+    });
+    return () => {
+      stopped = true;
+      void ready.then((e) => e.stop());
+    };
+  }, [userId]);
+
+  const value = handle && handle.userId === userId ? handle : null;
+  return <SyncContext.Provider value={value}>{children}</SyncContext.Provider>;
+}
+
+/**
+ * Another user's store on this tablet (their session expired without a sign-out) is deleted when
+ * nothing in it waits to be sent; with unsent changes it stays until that user signs in again.
+ */
+async function forgetIdleOtherUsers(userId: string) {
+  const local = await import("@/local/index.ts");
+  for (const other of await local.otherUsersOnDevice(userId)) {
+    const store = local.openStore(other);
+    try {
+      const waiting = await store.outbox.count();
+      store.close();
+      if (waiting === 0) await local.deleteStore(other);
+    } catch {
+      store.close();
+    }
+  }
+}
