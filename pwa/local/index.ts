@@ -1,0 +1,17 @@
+/** The device's core: the per-user store, mutations and the sync engine. No React here. */
+export { discardMutation, resolveConflict, retryFailed } from "./conflicts.ts";
+export { createSyncEngine, type SyncEngine, type SyncEngineOptions } from "./engine.ts";
+export type { SyncFetch } from "./http.ts";
+export { type Mutation, mutate } from "./mutate.ts";
+export { isPersisted, requestPersistence } from "./persistence.ts";
+export type { SyncState } from "./state.ts";
+export {
+  type Conflict,
+  deleteStore,
+  type Local,
+  type LocalStore,
+  type OutboxEntry,
+  openStore,
+  otherUsersOnDevice,
+  storeName,
+} from "./store.ts";

@@ -1,0 +1,84 @@
+import { type Answer, messageOf, NetworkError, type Send } from "./http.ts";
+import { applyOp, loadBase, rebase, setServerRows } from "./rebase.ts";
+import { type LocalStore, type OutboxEntry, type Row, writing } from "./store.ts";
+
+export type PushOutcome = "done" | "offline" | "unavailable" | "auth";
+
+const isRowOf = (body: unknown, id: string): body is Row =>
+  typeof body === "object" && body !== null && (body as Row).id === id && typeof (body as Row).version === "number";
+
+// The same Idempotency-Key is still being handled (a slow first attempt): ask again later.
+const stillRunning = (answer: Answer) => answer.status === 409 && /still in progress/i.test(answer.body?.message ?? "");
+
+/** Sends the pending outbox in order; stops at the first change that got no answer. */
+export async function pushOutbox(store: LocalStore, send: Send): Promise<PushOutcome> {
+  for (;;) {
+    const entry = await store.outbox.where("status").equals("pending").first();
+    if (!entry) return "done";
+    const headers: Record<string, string> = { "idempotency-key": entry.id };
+    if (entry.baseVersion !== undefined) headers["if-match"] = String(entry.baseVersion);
+    let answer: Answer;
+    try {
+      answer = await send(entry.method, entry.path, entry.body, headers);
+    } catch (err) {
+      if (err instanceof NetworkError) return "offline";
+      throw err;
+    }
+    const { status } = answer;
+    if (status === 401) return "auth";
+    // A server in trouble or a rate limit is not the change's fault: keep it and retry later.
+    if (status >= 500 || status === 429 || status === 408 || stillRunning(answer)) return "unavailable";
+    if (status < 300 || (status === 404 && entry.method === "DELETE")) await confirm(store, entry, answer.body);
+    else if (status === 409 && isRowOf(answer.body?.current, entry.rowId))
+      await recordConflict(store, entry, answer.body.current);
+    else await markFailed(store, entry, messageOf(answer));
+  }
+}
+
+/** The server applied the change: its answer becomes the server's row; later changes build on it. */
+async function confirm(store: LocalStore, entry: OutboxEntry, body: unknown) {
+  await writing(store, async () => {
+    const server = await loadBase(store, entry.table, [entry.rowId]);
+    applyOp(server, entry);
+    const answered = isRowOf(body, entry.rowId) ? body : null;
+    if (answered) server.set(entry.rowId, answered);
+    await store.outbox.delete(entry.seq as number);
+    if (answered) {
+      // Edits queued after this one on the same row were made on top of it, so they expect its new version.
+      await store.outbox
+        .filter((e) => e.table === entry.table && e.rowId === entry.rowId && e.baseVersion === entry.baseVersion)
+        .modify((e) => {
+          if (e.method === "PUT" || e.method === "PATCH") e.baseVersion = answered.version as number;
+        });
+    }
+    await setServerRows(store, entry.table, server);
+  });
+}
+
+async function recordConflict(store: LocalStore, entry: OutboxEntry, current: Row) {
+  await writing(store, async () => {
+    await store.conflicts.put({
+      id: crypto.randomUUID(),
+      table: entry.table,
+      rowId: entry.rowId,
+      mine: entry.body,
+      theirs: current,
+      mutationId: entry.id,
+      method: entry.method,
+      path: entry.path,
+      op: entry.op,
+      createdAt: entry.createdAt,
+    });
+    await store.outbox.delete(entry.seq as number);
+    const server = await loadBase(store, entry.table, [entry.rowId]);
+    server.set(entry.rowId, current);
+    await setServerRows(store, entry.table, server);
+  });
+}
+
+async function markFailed(store: LocalStore, entry: OutboxEntry, error: string) {
+  await writing(store, async () => {
+    await store.outbox.update(entry.seq as number, { status: "failed", error });
+    await rebase(store, entry.table, [entry.rowId]);
+  });
+}

@@ -1,0 +1,53 @@
+import type { OutboxEntry } from "./store.ts";
+
+/** What the UI shows about sync; one status line maps it to offline / syncing / N waiting / failed / synced. */
+export interface SyncState {
+  /** The browser says it is online and the last request got an answer. */
+  online: boolean;
+  syncing: boolean;
+  /** Changes waiting to be sent. */
+  pending: number;
+  /** Changes the server refused, with its message; each can be retried or discarded. */
+  failed: Pick<OutboxEntry, "id" | "method" | "path" | "table" | "rowId" | "createdAt" | "error" | "body">[];
+  /** Unresolved conflicts (read them from the store's `conflicts` table). */
+  conflicts: number;
+  /** ISO time of the last complete push + pull, or null before the first. */
+  lastSyncedAt: string | null;
+  /** Why the last sync did not finish (network or server), or null. */
+  error: string | null;
+  /** The session ended: nothing is sent until `resume()` after signing in again. */
+  authLost: boolean;
+  /** Whether the browser promised to keep this site's storage (null: unknown / not asked). */
+  persisted: boolean | null;
+}
+
+export const initialState = (): SyncState => ({
+  online: typeof navigator === "undefined" ? true : navigator.onLine !== false,
+  syncing: false,
+  pending: 0,
+  failed: [],
+  conflicts: 0,
+  lastSyncedAt: null,
+  error: null,
+  authLost: false,
+  persisted: null,
+});
+
+/** A tiny observable value: the React side wraps it with useSyncExternalStore. */
+export function createStateStore(initial: SyncState) {
+  let state = initial;
+  const listeners = new Set<(state: SyncState) => void>();
+  return {
+    getState: () => state,
+    set(patch: Partial<SyncState>) {
+      state = { ...state, ...patch };
+      for (const listener of listeners) listener(state);
+    },
+    subscribe(listener: (state: SyncState) => void) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+  };
+}

@@ -1,0 +1,125 @@
+import type { Clinician, Homework, Message, Patient, Prompt, Summary, SyncedTable } from "@schema/rows.ts";
+import Dexie, { type EntityTable } from "dexie";
+
+/**
+ * A synced row as the device keeps it: `_pending` marks a local change the server has not confirmed
+ * yet; `_failed` holds the server's message when it refused that change.
+ */
+export type Local<T> = T & { _pending?: true; _failed?: string };
+
+/** What a queued change does to the local rows; re-applied over pulled rows until the server confirms it. */
+export type LocalOp =
+  | { kind: "create"; row: Record<string, unknown> }
+  | { kind: "update"; fields: Record<string, unknown> }
+  | { kind: "delete" }
+  | { kind: "flag"; flag: "is_current" | "is_test" };
+
+export interface OutboxEntry {
+  seq?: number;
+  /** The mutation's UUID, sent as Idempotency-Key. */
+  id: string;
+  method: "POST" | "PUT" | "PATCH" | "DELETE";
+  path: string;
+  body?: unknown;
+  /** The row version the change was made on, sent as If-Match on PUT/PATCH. */
+  baseVersion?: number;
+  table: SyncedTable;
+  rowId: string;
+  op: LocalOp;
+  /** Device time: a label for "waiting since", never trusted for ordering. */
+  createdAt: string;
+  status: "pending" | "failed";
+  error?: string;
+}
+
+export interface Conflict {
+  id: string;
+  table: SyncedTable;
+  rowId: string;
+  /** The body the device tried to send. */
+  mine: unknown;
+  /** The server's row at the time of the conflict. */
+  theirs: unknown;
+  mutationId: string;
+  method: OutboxEntry["method"];
+  path: string;
+  op: LocalOp;
+  createdAt: string;
+}
+
+/**
+ * The server's last known value of a row that local changes have altered (null: the server has
+ * no such row). Without a shadow, the local row is the server's row.
+ */
+export interface Shadow {
+  table: SyncedTable;
+  rowId: string;
+  row: Record<string, unknown> | null;
+}
+
+export interface MetaEntry {
+  key: "cursor" | "lastSyncedAt" | "userId";
+  value: string;
+}
+
+export type LocalStore = Dexie & {
+  userId: string;
+  patients: EntityTable<Local<Patient>, "id">;
+  homework: EntityTable<Local<Homework>, "id">;
+  conversation_messages: EntityTable<Local<Message>, "id">;
+  conversation_summaries: EntityTable<Local<Summary>, "id">;
+  prompts: EntityTable<Local<Prompt>, "id">;
+  clinicians: EntityTable<Local<Clinician>, "id">;
+  outbox: EntityTable<OutboxEntry, "seq">;
+  conflicts: EntityTable<Conflict, "id">;
+  shadows: Dexie.Table<Shadow, [string, string]>;
+  meta: EntityTable<MetaEntry, "key">;
+};
+
+const PREFIX = "stepwise-";
+export const storeName = (userId: string) => `${PREFIX}${userId}`;
+
+/** One database per signed-in user, so another user on the same tablet never reads or sends these rows. */
+export function openStore(
+  userId: string,
+  options?: { indexedDB?: IDBFactory; IDBKeyRange?: typeof IDBKeyRange },
+): LocalStore {
+  const db = new Dexie(storeName(userId), options) as LocalStore;
+  db.version(1).stores({
+    patients: "id, username, clinician_id",
+    homework: "id, patientName, [patientName+created_at]",
+    conversation_messages: "id, conversation_id, patient_name, timestamp, [patient_name+timestamp], prompt_id",
+    // Booleans are not IndexedDB keys, so is_safetychecker is filtered, not indexed.
+    conversation_summaries: "id, patient_name",
+    prompts: "id, created_at",
+    clinicians: "id",
+    outbox: "++seq, &id, status, [table+rowId]",
+    conflicts: "id, [table+rowId]",
+    shadows: "[table+rowId], table",
+    meta: "key",
+  });
+  db.userId = userId;
+  return db;
+}
+
+/** Deletes a user's database: rows, outbox, conflicts and cursor. */
+export function deleteStore(userId: string): Promise<void> {
+  return Dexie.delete(storeName(userId));
+}
+
+/** Users whose database is still on this device besides `userId` (a shared tablet after a session expired). */
+export async function otherUsersOnDevice(userId: string): Promise<string[]> {
+  const names = await Dexie.getDatabaseNames();
+  return names
+    .filter((name) => name.startsWith(PREFIX) && name !== storeName(userId))
+    .map((name) => name.slice(PREFIX.length));
+}
+
+export type Row = Record<string, unknown> & { id: string };
+
+export const syncedTable = (store: LocalStore, table: SyncedTable) => store.table(table) as Dexie.Table<Row, string>;
+
+/** One read-write transaction over every table, so a change and its outbox entry land together or not at all. */
+export function writing<T>(store: LocalStore, fn: () => Promise<T>): Promise<T> {
+  return store.transaction("rw", store.tables, fn);
+}
