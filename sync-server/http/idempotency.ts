@@ -1,7 +1,102 @@
+import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { sha256Hex } from "../auth/tokens.ts";
+import type { Sql } from "../db/connect.ts";
 import type { AppEnv } from "../env.ts";
+import { badRequest, HttpError } from "./errors.ts";
 
-/** Replays the stored answer of a repeated Idempotency-Key (filled in by the sync work). */
-export const idempotency = createMiddleware<AppEnv>(async (_c, next) => {
-  await next();
+export const BAD_IDEMPOTENCY_KEY = "The Idempotency-Key header must be 1 to 200 characters";
+export const KEY_REUSED = "This Idempotency-Key was already used for a different request";
+export const KEY_IN_PROGRESS = "A request with this Idempotency-Key is still in progress";
+
+/** Keys live 7 days, long enough for a tablet that stayed offline over a week-end and more. */
+export const IDEMPOTENCY_KEEP_MS = 7 * 86_400_000;
+/** A placeholder older than this belongs to a process that died mid-request: the key is free again. */
+const ABANDONED_AFTER_MS = 5 * 60_000;
+const IN_PROGRESS = 0;
+const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/**
+ * Honours `Idempotency-Key` on state-changing requests: the first answer
+ * (2xx or 4xx) is stored per caller and key and replayed for a repeat, so an
+ * outbox replay after a lost answer changes nothing. A placeholder row taken
+ * with ON CONFLICT DO NOTHING makes concurrent duplicates run the handler once.
+ * Anonymous requests (sign-in, registration) pass through: their answers set
+ * cookies, which a replay cannot give back, and "anonymous" is no one's key space.
+ */
+export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
+  const key = c.req.header("Idempotency-Key");
+  const owner = ownerOf(c);
+  if (key === undefined || !STATE_CHANGING.has(c.req.method) || !owner) return next();
+  if (key.length < 1 || key.length > 200) throw badRequest(BAD_IDEMPOTENCY_KEY);
+
+  const { sql, now } = c.get("deps");
+  const url = new URL(c.req.url);
+  const hash = sha256Hex(`${c.req.method} ${url.pathname}${url.search}\n${await c.req.text()}`);
+  if (Math.random() < 0.01) void purgeIdempotencyKeys(sql, now()).catch(() => {});
+
+  const stored = await claim(sql, owner, key, hash, now());
+  if (stored) {
+    if (stored.request_hash !== hash) throw new HttpError(422, KEY_REUSED);
+    if (stored.status === IN_PROGRESS) throw new HttpError(409, KEY_IN_PROGRESS);
+    c.header("Idempotency-Replayed", "true");
+    const status = stored.status as ContentfulStatusCode;
+    return stored.body == null ? c.body(null, status) : c.json(stored.body, status);
+  }
+
+  try {
+    await next();
+  } catch (err) {
+    await release(sql, owner, key);
+    throw err;
+  }
+  const res = c.res;
+  if (res.status >= 500 || res.status < 200 || res.headers.has("set-cookie")) return release(sql, owner, key);
+  const text = await res.clone().text();
+  const isJson = res.headers.get("content-type")?.includes("json") && text.trim() !== "";
+  await sql`UPDATE idempotency_keys SET status = ${res.status}, body = ${isJson ? text : null}::text::jsonb
+    WHERE user_id = ${owner} AND key = ${key}`;
 });
+
+/** The signed-in user, or the agent by its key; null for anonymous callers. */
+function ownerOf(c: Context<AppEnv>): string | null {
+  const user = c.get("user");
+  if (user) return user.id;
+  const bearer = c.req.header("Authorization")?.match(/^Bearer\s+(\S+)$/i)?.[1];
+  return bearer ? `agent:${sha256Hex(bearer)}` : null;
+}
+
+interface StoredKey {
+  request_hash: string;
+  status: number;
+  body: unknown;
+}
+
+/** Takes the key for this request (null), or returns what an earlier request with it left. */
+async function claim(sql: Sql, owner: string, key: string, hash: string, now: Date): Promise<StoredKey | null> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const inserted = await sql`INSERT INTO idempotency_keys (user_id, key, request_hash, status, created_at)
+      VALUES (${owner}, ${key}, ${hash}, ${IN_PROGRESS}, ${now}) ON CONFLICT DO NOTHING RETURNING 1`;
+    if (inserted.length) return null;
+    const [row] = await sql`SELECT request_hash, status, body, created_at FROM idempotency_keys
+      WHERE user_id = ${owner} AND key = ${key}`;
+    if (!row) continue; // its request failed with a 5xx meanwhile: try to take it again
+    const age = now.getTime() - (row.created_at as Date).getTime();
+    const expired = age >= IDEMPOTENCY_KEEP_MS || (row.status === IN_PROGRESS && age >= ABANDONED_AFTER_MS);
+    if (!expired) return row as unknown as StoredKey;
+    await sql`DELETE FROM idempotency_keys WHERE user_id = ${owner} AND key = ${key} AND created_at = ${row.created_at as Date}`;
+  }
+  throw new HttpError(409, KEY_IN_PROGRESS);
+}
+
+async function release(sql: Sql, owner: string, key: string) {
+  await sql`DELETE FROM idempotency_keys WHERE user_id = ${owner} AND key = ${key} AND status = ${IN_PROGRESS}`;
+}
+
+/** Drops keys past their 7 days; runs now and then on a request, so no scheduler is needed. */
+export async function purgeIdempotencyKeys(sql: Sql, now: Date) {
+  const cutoff = new Date(now.getTime() - IDEMPOTENCY_KEEP_MS);
+  const rows = await sql`DELETE FROM idempotency_keys WHERE created_at < ${cutoff}`;
+  return rows.count;
+}
