@@ -11,6 +11,7 @@ export const summaryMessages = {
   idRequired: "id (the conversation's id) is required",
   exists: "A summary for this conversation already exists",
   noPatient: "patient_name is required: the conversation has no messages yet",
+  otherPatient: "patient_name must be the patient of the conversation",
   text: (field: string) => `${field} must be text of at most 20000 characters`,
   integer: (field: string, min: number, max?: number) =>
     max === undefined

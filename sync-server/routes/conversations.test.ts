@@ -132,6 +132,11 @@ describe("GET /api/conversations", () => {
     expect(hidden.body).toEqual([]);
   });
 
+  it("accepts the snake_case spellings of the filters", async () => {
+    const res = await alice.get("/api/conversations?conversation_id=conv-a1&patient_name=amy");
+    expect(ids(res.body)).toEqual(["conv-a1#2", "conv-a1#1", "conv-a1#0"]);
+  });
+
   it("filters by patient, and a clinician gets nothing for another clinician's patient", async () => {
     const own = await alice.get("/api/conversations?patientName=sample_patient_1");
     expect(ids(own.body)).toEqual(["conv-s1#0"]);

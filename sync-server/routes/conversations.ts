@@ -27,9 +27,16 @@ const allOf = (sql: Sql, conditions: Fragment[]): Fragment =>
 /** A search text as a LIKE pattern that matches it literally, anywhere. */
 const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
-/** The query string without empty values: the PWA sends `startDate=` for a cleared picker. */
+// The spec's client spells the filters both ways.
+const ALIASES: Record<string, string> = { conversation_id: "conversationId", patient_name: "patientName" };
+
+/** The query string without empty values (the PWA sends `startDate=` for a cleared picker), aliases resolved. */
 function queryOf(c: { req: { query(): Record<string, string> } }) {
-  return Object.fromEntries(Object.entries(c.req.query()).filter(([, value]) => value !== ""));
+  return Object.fromEntries(
+    Object.entries(c.req.query())
+      .filter(([, value]) => value !== "")
+      .map(([key, value]) => [ALIASES[key] ?? key, value]),
+  );
 }
 
 conversationsRoutes.get("/conversations", requireUser, async (c) => {

@@ -114,6 +114,13 @@ describe("POST /api/conversation-summaries", () => {
     expect(await stored("new-conv")).toBeUndefined();
   });
 
+  it("a summary's patient must be its conversation's patient", async () => {
+    const res = await alice.post("/api/conversation-summaries", { id: "conv-ben", patient_name: "amy" });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe("patient_name must be the patient of the conversation");
+    expect(await stored("conv-ben")).toBeUndefined();
+  });
+
   it("an admin may add a summary for any patient, but not for an unknown one", async () => {
     const res = await admin.post("/api/conversation-summaries", { id: "conv-ben", is_completed: false });
     expect(res.status).toBe(201);

@@ -52,8 +52,11 @@ summariesRoutes.get("/conversation-summaries", requireUser, async (c) => {
 summariesRoutes.post("/conversation-summaries", requireUser, async (c) => {
   const { sql } = c.get("deps");
   const { id, ...fields } = await jsonBody(c, SummaryCreate);
-  const patientName = fields.patient_name ?? (await patientOfConversation(sql, id));
+  const conversationPatient = await patientOfConversation(sql, id);
+  const patientName = fields.patient_name ?? conversationPatient;
   if (!patientName) throw badRequest(summaryMessages.noPatient);
+  // Otherwise a summary could claim a conversation the caller cannot see.
+  if (conversationPatient && patientName !== conversationPatient) throw badRequest(summaryMessages.otherPatient);
   await assertPatientVisible(sql, currentUser(c), patientName);
   const row = { id, ...fields, patient_name: patientName };
   const [created] = await sql`INSERT INTO conversation_summaries ${sql(row)}
