@@ -34,6 +34,14 @@ export class ApiTimeoutError extends Error {
 
 /** The one way the PWA talks to the server: cookies, JSON both ways, timeouts, one error shape. */
 export async function api<T = unknown>(path: string, options: ApiOptions = {}): Promise<T> {
+  return (await apiWithHeaders<T>(path, options)).body;
+}
+
+/** `api` that also hands back the answer's headers (X-Total-Count of paged lists). */
+export async function apiWithHeaders<T = unknown>(
+  path: string,
+  options: ApiOptions = {},
+): Promise<{ body: T; headers: Headers }> {
   const method = options.method ?? "GET";
   const timeoutMs = options.timeoutMs ?? (method === "GET" ? TIMINGS.fetchTimeoutMs : undefined);
   const signals = [options.signal, timeoutMs ? AbortSignal.timeout(timeoutMs) : undefined].filter(
@@ -65,7 +73,7 @@ export async function api<T = unknown>(path: string, options: ApiOptions = {}): 
         : undefined;
     throw new ApiError(res.status, serverMessage ?? `${res.status}: ${text || res.statusText}`, body);
   }
-  return body as T;
+  return { body: body as T, headers: res.headers };
 }
 
 function parse(text: string): unknown {
