@@ -1,5 +1,8 @@
 /** The fetch the engine uses: the browser's, or in tests the server app's `request`. Headers are a plain object. */
-export type SyncFetch = (input: string, init: RequestInit & { headers: Record<string, string> }) => Promise<Response>;
+export type SyncFetch = (
+  input: string,
+  init: RequestInit & { headers: Record<string, string> },
+) => Promise<Response> | Response;
 
 export interface Answer {
   status: number;

@@ -1,31 +1,13 @@
 import "fake-indexeddb/auto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "../../sync-server/test/harness.ts";
-import { createDevice, writesOf } from "./testing.ts";
+import { createDevice, homework, patient, writesOf } from "./testing.ts";
 
 let t: TestContext;
 beforeAll(async () => {
   t = await createTestContext();
 });
 afterAll(() => t.close());
-
-const homework = (patientName: string, fear: string) => ({
-  patientName,
-  fear,
-  exposurePractice: "Order food at a counter",
-  frequency: "once a week",
-  roundNumber: 1,
-  roundDuration: "15 minutes",
-  safetyBehavior: null,
-});
-
-const patient = (username: string) => ({
-  first_name: "Ada",
-  last_name: "Lane",
-  username,
-  age: 15,
-  gender: "female" as const,
-});
 
 describe("offline writes", () => {
   it("edits made offline reach the server exactly once after reconnecting", async () => {
