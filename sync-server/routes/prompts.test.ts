@@ -270,3 +270,32 @@ describe("DELETE /api/prompt-history/:id", () => {
     expect((await marks()).current).toHaveLength(1);
   });
 });
+
+describe("conversation_id_list follows the messages", () => {
+  it("forgets a conversation once its messages are deleted, not before", async () => {
+    await addConversation("mia", clinician.user!.id, "conv-a", "p-old");
+    await t.sql`DELETE FROM conversation_messages WHERE conversation_id = 'conv-a' AND serial_num = 1`;
+    expect((await admin.get("/api/prompt-history/p-old")).body.conversation_id_list).toEqual(["conv-a"]);
+    await t.sql`DELETE FROM conversation_messages WHERE conversation_id = 'conv-a'`;
+    expect((await admin.get("/api/prompt-history/p-old")).body.conversation_id_list).toEqual([]);
+  });
+
+  it("forgets the conversations of a deleted patient and follows a renamed one", async () => {
+    await addConversation("mia", clinician.user!.id, "conv-a", "p-old");
+    await addConversation("leo", clinician.user!.id, "conv-b", "p-old");
+    await t.sql`UPDATE patients SET username = 'mia2' WHERE username = 'mia'`;
+    await t.sql`DELETE FROM patients WHERE username = 'leo'`;
+    expect(await t.sql`SELECT conversation_id, patient_name FROM prompt_conversations`).toEqual([
+      { conversation_id: "conv-a", patient_name: "mia2" },
+    ]);
+    expect((await clinician.get("/api/prompt-history/p-old")).body.conversation_id_list).toEqual(["conv-a"]);
+  });
+
+  it("moves a conversation whose messages change prompt", async () => {
+    await addConversation("mia", clinician.user!.id, "conv-a", "p-old");
+    await t.sql`UPDATE conversation_messages SET prompt_id = 'p-test' WHERE conversation_id = 'conv-a'`;
+    const list = (await admin.get("/api/prompt-history")).body;
+    expect(list.find((p: any) => p.id === "p-old").conversation_id_list).toEqual([]);
+    expect(list.find((p: any) => p.id === "p-test").conversation_id_list).toEqual(["conv-a"]);
+  });
+});

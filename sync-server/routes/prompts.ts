@@ -25,14 +25,15 @@ type Tx = postgres.TransactionSql<Record<string, unknown>>;
 const lockMarks = (tx: Tx) => tx`SELECT pg_advisory_xact_lock(${PROMPT_MARKS_LOCK})`;
 
 /**
- * Prompts with the conversations that used them, in one query. A clinician
- * only learns the conversation ids of their own patients.
+ * Prompts with the conversations that used them, in one query over the
+ * trigger-kept prompt_conversations (0040). A clinician only learns the
+ * conversation ids of their own patients.
  */
 function promptsWithConversations(sql: Sql | Tx, user: SessionUser, id?: string) {
   return sql`
     SELECT p.*, COALESCE((
-      SELECT array_agg(DISTINCT m.conversation_id) FROM conversation_messages m
-      WHERE m.prompt_id = p.id AND ${patientsOf(sql as Sql, user, "m.patient_name")}
+      SELECT array_agg(DISTINCT pc.conversation_id) FROM prompt_conversations pc
+      WHERE pc.prompt_id = p.id AND ${patientsOf(sql as Sql, user, "pc.patient_name")}
     ), '{}') AS conversation_id_list
     FROM prompts p
     ${id === undefined ? sql`` : sql`WHERE p.id = ${id}`}
