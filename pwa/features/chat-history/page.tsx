@@ -1,7 +1,84 @@
+import { messages } from "@schema/messages.ts";
+import { useLiveQuery } from "dexie-react-hooks";
+import { useMemo, useState } from "react";
+import { useStore } from "@/app/sync/sync-context.ts";
+import { displayName } from "@/lib/display-name.ts";
 import { usePageTitle } from "@/lib/use-page-title.ts";
+import { PromptDialog } from "@/shared/prompt/prompt-dialog.tsx";
+import { SummaryDialog } from "@/shared/summary/summary-dialog.tsx";
+import { ConversationList } from "./conversation-list.tsx";
+import type { PatientOption } from "./filters-panel.tsx";
+import { PatientInfoCard } from "./patient-info-card.tsx";
+import { ResultsPanel } from "./results-panel.tsx";
+import { SearchCard } from "./search-card.tsx";
+import { useChatFilters } from "./use-chat-filters.ts";
+import { useChatSearch } from "./use-chat-search.ts";
 
-/** Placeholder: the screen's owner replaces this page. */
 export default function ChatHistoryPage() {
   usePageTitle("Chat History");
-  return <h1 className="text-2xl font-bold">Chat History</h1>;
+  const store = useStore();
+  const state = useChatFilters();
+  const { filters } = state;
+  const search = useChatSearch(store, filters);
+  const [promptId, setPromptId] = useState<string | null>(null);
+  const [summaryId, setSummaryId] = useState<string | null>(null);
+
+  const patientRows = useLiveQuery(() => store.patients.orderBy("username").toArray(), [store]);
+  const patients: PatientOption[] = useMemo(
+    () =>
+      (patientRows ?? []).map((p) => {
+        const name = displayName(p);
+        return { username: p.username, label: name === p.username ? p.username : `${name} (${p.username})` };
+      }),
+    [patientRows],
+  );
+
+  const conversations = search.result?.conversations ?? [];
+  const hasDateRange = Boolean(filters.startDate || filters.endDate);
+  const listed = filters.patientName || hasDateRange || filters.safetyOnly;
+
+  return (
+    <div className="grid gap-6">
+      <header className="grid gap-1">
+        <h1 className="text-2xl font-bold">Chat History</h1>
+        <p className="text-muted-foreground">View and search conversations between patients and the AI coach.</p>
+      </header>
+      <SearchCard state={state} patients={patients} conversations={conversations} />
+      <div className="grid gap-6 lg:grid-cols-[22rem_1fr]">
+        <aside className="grid content-start gap-6" aria-label="Patient and conversations">
+          {filters.patientName && (
+            <PatientInfoCard patientName={filters.patientName} onDeleted={() => state.select(null)} />
+          )}
+          <ConversationList
+            conversations={listed ? conversations : null}
+            hasDateRange={hasDateRange}
+            selected={filters.selectedConversationId}
+            onSelect={state.select}
+          />
+        </aside>
+        <ResultsPanel
+          search={search}
+          filters={filters}
+          onClearFilters={state.clearFilters}
+          onSelect={state.select}
+          onViewPrompt={setPromptId}
+          onViewSummary={setSummaryId}
+        />
+      </div>
+      <PromptDialog promptId={promptId} open={promptId !== null} onOpenChange={(o) => !o && setPromptId(null)} />
+      <SummaryDialog
+        conversationId={summaryId}
+        open={summaryId !== null}
+        onOpenChange={(o) => !o && setSummaryId(null)}
+      />
+      <span className="sr-only" role="status">
+        {search.result && !search.searching ? resultsAnnouncement(search.result) : ""}
+      </span>
+    </div>
+  );
+}
+
+function resultsAnnouncement(result: NonNullable<ReturnType<typeof useChatSearch>["result"]>) {
+  if (result.mode === "groups") return `${result.groups.length} conversations`;
+  return result.messageIds.length ? `${result.messageIds.length} messages` : messages.conversations.none;
 }

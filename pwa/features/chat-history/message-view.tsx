@@ -1,0 +1,63 @@
+import type { Message } from "@schema/rows.ts";
+import { useVirtualizer } from "@tanstack/react-virtual";
+import { BotIcon, UserIcon } from "lucide-react";
+import { useRef } from "react";
+import { useStore } from "@/app/sync/sync-context.ts";
+import { formatDateTime } from "@/lib/dates.ts";
+import { Skeleton } from "@/ui/skeleton.tsx";
+import { useMessageRows } from "./use-message-rows.ts";
+
+/** Matching messages, virtualised: a patient with thousands of messages scrolls smoothly. */
+export function MessageView({ ids }: { ids: string[] }) {
+  const store = useStore();
+  const scroller = useRef<HTMLElement>(null);
+  const virtualizer = useVirtualizer({
+    count: ids.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => 110,
+    overscan: 8,
+  });
+  const items = virtualizer.getVirtualItems();
+  const rows = useMessageRows(store, ids, items[0]?.index ?? 0, items[items.length - 1]?.index ?? 0);
+  return (
+    // A keyboard user can scroll the messages: the region takes focus (it holds nothing focusable).
+    <section ref={scroller} tabIndex={0} className="max-h-[75dvh] overflow-y-auto" aria-label="Messages">
+      <ol className="relative" style={{ height: virtualizer.getTotalSize() }}>
+        {items.map((item) => {
+          const row = rows.get(ids[item.index]);
+          return (
+            <li
+              key={ids[item.index]}
+              data-index={item.index}
+              ref={virtualizer.measureElement}
+              className="absolute inset-x-0 pb-3"
+              style={{ transform: `translateY(${item.start}px)` }}
+            >
+              {row ? <MessageItem message={row} /> : <Skeleton className="h-24" />}
+            </li>
+          );
+        })}
+      </ol>
+    </section>
+  );
+}
+
+function MessageItem({ message: m }: { message: Message }) {
+  const Icon = m.data_type.includes("user") ? UserIcon : BotIcon;
+  return (
+    <article className="flex gap-3 rounded-lg border p-3">
+      <span className="mt-0.5 flex size-8 shrink-0 items-center justify-center rounded-full bg-muted">
+        <Icon className="size-4" aria-label={m.data_type.includes("user") ? "User" : "Bot"} />
+      </span>
+      <div className="grid min-w-0 flex-1 gap-1">
+        <p className="flex flex-wrap gap-x-3 text-xs text-muted-foreground">
+          <span>{formatDateTime(m.timestamp)}</span>
+          <span>Patient: {m.patient_name}</span>
+          <span>Type: {m.data_type}</span>
+          <span>Order: {m.serial_num ?? "N/A"}</span>
+        </p>
+        <p className="whitespace-pre-wrap break-words text-sm">{m.data}</p>
+      </div>
+    </article>
+  );
+}

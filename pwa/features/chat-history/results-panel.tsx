@@ -1,0 +1,100 @@
+import { messages } from "@schema/messages.ts";
+import { useLiveQuery } from "dexie-react-hooks";
+import { useStore } from "@/app/sync/sync-context.ts";
+import { Button } from "@/ui/button.tsx";
+import { Card, CardContent, CardHeader, CardTitle } from "@/ui/card.tsx";
+import { Spinner } from "@/ui/spinner.tsx";
+import { type ChatFilters, hasActiveFilter } from "@/worker/search-logic.ts";
+import { GroupedView } from "./grouped-view.tsx";
+import { MessageView } from "./message-view.tsx";
+import type { ChatSearch } from "./use-chat-search.ts";
+
+interface ResultsPanelProps {
+  search: ChatSearch;
+  filters: ChatFilters;
+  onClearFilters: () => void;
+  onSelect: (conversationId: string) => void;
+  onViewPrompt: (promptId: string) => void;
+  onViewSummary: (conversationId: string) => void;
+}
+
+/** The right column: grouped conversations, or the messages of the filter or selection. */
+export function ResultsPanel({
+  search,
+  filters,
+  onClearFilters,
+  onSelect,
+  onViewPrompt,
+  onViewSummary,
+}: ResultsPanelProps) {
+  const { result, error } = search;
+  const selected = filters.selectedConversationId;
+  const empty = result && (result.mode === "groups" ? result.groups.length === 0 : result.messageIds.length === 0);
+  return (
+    <Card className="min-w-0">
+      <CardHeader className="flex-row flex-wrap items-center justify-between gap-2">
+        <CardTitle className="text-lg">
+          {selected ? <span className="break-all">{selected}</span> : "Messages"}
+        </CardTitle>
+        {selected && (
+          <SelectionActions conversationId={selected} onViewPrompt={onViewPrompt} onViewSummary={onViewSummary} />
+        )}
+      </CardHeader>
+      <CardContent>
+        {error ? (
+          <p className="text-destructive">{messages.conversations.loadError}</p>
+        ) : !result ? (
+          <Spinner label="Loading conversations" />
+        ) : empty ? (
+          <div className="grid justify-items-start gap-3">
+            <p className="text-muted-foreground">{messages.conversations.none}</p>
+            {hasActiveFilter(filters) && (
+              <Button variant="outline" onClick={onClearFilters}>
+                Clear filters
+              </Button>
+            )}
+          </div>
+        ) : result.mode === "groups" ? (
+          <GroupedView
+            groups={result.groups}
+            onViewPrompt={onViewPrompt}
+            onViewDetails={onSelect}
+            onViewSummary={onViewSummary}
+          />
+        ) : (
+          <MessageView ids={result.messageIds} />
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function SelectionActions({
+  conversationId,
+  onViewPrompt,
+  onViewSummary,
+}: {
+  conversationId: string;
+  onViewPrompt: (promptId: string) => void;
+  onViewSummary: (conversationId: string) => void;
+}) {
+  const store = useStore();
+  const promptId = useLiveQuery(async () => {
+    const withPrompt = await store.conversation_messages
+      .where("conversation_id")
+      .equals(conversationId)
+      .filter((m) => Boolean(m.prompt_id))
+      .first();
+    return withPrompt?.prompt_id ?? null;
+  }, [store, conversationId]);
+  return (
+    <div className="flex gap-2">
+      <Button variant="outline" size="sm" disabled={!promptId} onClick={() => promptId && onViewPrompt(promptId)}>
+        View Prompt
+      </Button>
+      <Button variant="outline" size="sm" onClick={() => onViewSummary(conversationId)}>
+        View Summary
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+import { FilterIcon, SearchIcon } from "lucide-react";
+import { useAuth } from "@/app/auth/auth-context.tsx";
+import { Button } from "@/ui/button.tsx";
+import { Card, CardContent } from "@/ui/card.tsx";
+import { Input } from "@/ui/input.tsx";
+import type { ConversationGroup } from "@/worker/search-logic.ts";
+import { firstConversationMatching } from "@/worker/search-logic.ts";
+import { DataManagementMenu } from "./data-management-menu.tsx";
+import { FiltersPanel, type PatientOption } from "./filters-panel.tsx";
+import type { ChatFiltersState } from "./use-chat-filters.ts";
+
+interface SearchCardProps {
+  state: ChatFiltersState;
+  patients: PatientOption[];
+  /** Where the conversation-id box looks: the patient's conversations (or all, with no patient). */
+  conversations: ConversationGroup[];
+}
+
+export function SearchCard({ state, patients, conversations }: SearchCardProps) {
+  const { isAdmin } = useAuth();
+  const { filters, panelOpen } = state;
+  return (
+    <Card>
+      <CardContent className="grid gap-4 pt-6">
+        <div className="flex flex-col gap-3 md:flex-row md:items-center">
+          <div className="relative flex-1">
+            <SearchIcon className="absolute top-3.5 left-3 size-4 text-muted-foreground" aria-hidden />
+            <Input
+              type="search"
+              aria-label="Search messages"
+              placeholder="Search messages..."
+              className="pl-9"
+              value={filters.text}
+              onChange={(e) => state.setText(e.target.value)}
+            />
+          </div>
+          <Input
+            aria-label="Search by conversation ID"
+            placeholder="Search by conversation ID..."
+            className="md:w-72"
+            value={filters.conversationIdText}
+            onChange={(e) =>
+              // Spec: select the first of the patient's conversations whose id contains the text, else none.
+              state.setIdText(e.target.value, firstConversationMatching(conversations, e.target.value))
+            }
+          />
+          <div className="flex gap-2">
+            <Button
+              variant={panelOpen ? "secondary" : "outline"}
+              aria-expanded={panelOpen}
+              aria-controls="chat-filters"
+              onClick={() => state.setPanelOpen(!panelOpen)}
+            >
+              <FilterIcon aria-hidden />
+              Filters
+            </Button>
+            {isAdmin && <DataManagementMenu />}
+          </div>
+        </div>
+        {panelOpen && <FiltersPanel state={state} patients={patients} />}
+      </CardContent>
+    </Card>
+  );
+}

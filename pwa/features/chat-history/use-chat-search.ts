@@ -1,0 +1,60 @@
+import { useLiveQuery } from "dexie-react-hooks";
+import { useEffect, useRef, useState } from "react";
+import type { LocalStore } from "@/local/index.ts";
+import { createSearchClient, type SearchClient } from "@/worker/search-client.ts";
+import type { ChatFilters, SearchResult } from "@/worker/search-logic.ts";
+
+let generation = 0;
+
+/**
+ * A cheap signal that changes whenever messages or summaries change: the counts are read through
+ * the whole tables, so Dexie re-runs this on any write to them, and each run gets a new name.
+ */
+function useStoreVersion(store: LocalStore): string | undefined {
+  return useLiveQuery(async () => {
+    const [messages, summaries] = await Promise.all([
+      store.conversation_messages.count(),
+      store.conversation_summaries.count(),
+    ]);
+    generation += 1;
+    return `${messages}:${summaries}:${generation}`;
+  }, [store]);
+}
+
+export interface ChatSearch {
+  result: SearchResult | undefined;
+  error: unknown;
+  /** A newer search runs; the result shown is the previous one. */
+  searching: boolean;
+}
+
+/** Runs the page's search in the worker again whenever the filters or the device store change. */
+export function useChatSearch(store: LocalStore, filters: ChatFilters): ChatSearch {
+  const version = useStoreVersion(store);
+  const client = useRef<SearchClient | null>(null);
+  const [state, setState] = useState<ChatSearch>({ result: undefined, error: null, searching: true });
+
+  useEffect(() => {
+    const c = createSearchClient(store);
+    client.current = c;
+    return () => {
+      client.current = null;
+      c.close();
+    };
+  }, [store]);
+
+  useEffect(() => {
+    if (!version || !client.current) return;
+    let current = true;
+    setState((s) => ({ ...s, searching: true }));
+    client.current.search(filters, version).then(
+      (result) => current && setState({ result, error: null, searching: false }),
+      (error) => current && setState({ result: undefined, error, searching: false }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [filters, version]);
+
+  return state;
+}

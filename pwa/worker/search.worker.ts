@@ -1,0 +1,21 @@
+/// <reference lib="webworker" />
+import { expose } from "comlink";
+import { openStore } from "@/local/index.ts";
+import { createSearchEngine, type SearchApi } from "./search-engine.ts";
+
+/** Opens the signed-in user's IndexedDB (the same database the page reads) and searches it off the main thread. */
+let engine: SearchApi | null = null;
+
+const api = {
+  open(userId: string) {
+    engine = createSearchEngine(openStore(userId));
+  },
+  search: ((filters, version) => {
+    if (!engine) throw new Error("The search worker was not opened");
+    return engine.search(filters, version);
+  }) satisfies SearchApi["search"],
+};
+
+export type SearchWorkerApi = typeof api;
+
+expose(api);
