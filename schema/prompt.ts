@@ -10,30 +10,32 @@ import { messages } from "./messages.ts";
  */
 const m = messages.validation;
 
-// A missing field reads as empty, so it gets the field's own message rather than a generic one.
 export const PromptTitle = v.pipe(
-  v.optional(v.string(m.promptTitleMin), ""),
+  v.string(m.promptTitleMin),
   v.trim(),
   v.minLength(PROMPT_LIMITS.titleMin, m.promptTitleMin),
   v.maxLength(PROMPT_LIMITS.titleMax, m.promptTitleMax),
 );
 
-export const PromptOwner = v.pipe(v.optional(v.string(m.promptOwner), ""), v.trim(), v.minLength(1, m.promptOwner));
+export const PromptOwner = v.pipe(v.string(m.promptOwner), v.trim(), v.minLength(1, m.promptOwner));
 
 /** The content is kept as typed; only its length (ignoring surrounding blanks for the minimum) is checked. */
 export const PromptContent = v.pipe(
-  v.optional(v.string(m.promptMin), ""),
+  v.string(m.promptMin),
   v.check((text) => text.trim().length >= PROMPT_LIMITS.promptMin, m.promptMin),
   v.maxLength(PROMPT_LIMITS.promptMax, m.promptMax),
 );
 
-const idText = v.pipe(
+export const PromptId = v.pipe(
   v.string(m.promptIdRequired),
   v.trim(),
   v.minLength(1, m.promptIdRequired),
   v.maxLength(200, m.promptIdTooLong),
 );
-export const PromptId = v.pipe(v.optional(v.string(m.promptIdRequired), ""), idText);
+
+/** In a request body a missing field reads as empty, so it gets the field's own message, not a generic one. */
+const required = <S extends v.GenericSchema<string, string>>(message: string, schema: S) =>
+  v.pipe(v.optional(v.string(message), ""), schema);
 
 /** What the form holds; the form fills `id` with `prompt-{timestamp}` and `owner` with the user's first name. */
 export const PromptForm = v.object({
@@ -50,10 +52,10 @@ export type PromptForm = v.InferOutput<typeof PromptForm>;
  * both: a new prompt is always the test prompt, stamped with the server's time.
  */
 export const CreatePromptBody = v.object({
-  id: v.optional(v.nullable(idText)),
-  title: PromptTitle,
-  owner: PromptOwner,
-  prompt: PromptContent,
+  id: v.optional(v.nullable(PromptId)),
+  title: required(m.promptTitleMin, PromptTitle),
+  owner: required(m.promptOwner, PromptOwner),
+  prompt: required(m.promptMin, PromptContent),
   is_test: v.optional(v.nullable(v.boolean())),
   created_at: v.optional(v.nullable(v.string())),
 });
@@ -61,6 +63,6 @@ export type CreatePromptBody = v.InferOutput<typeof CreatePromptBody>;
 
 /** POST /api/prompt-history/set-current and /set-test. */
 export const PromptMarkBody = v.object({
-  promptId: PromptId,
+  promptId: required(m.promptIdRequired, PromptId),
 });
 export type PromptMarkBody = v.InferOutput<typeof PromptMarkBody>;
