@@ -1,5 +1,5 @@
 import "fake-indexeddb/auto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestContext, type TestContext } from "../../sync-server/test/harness.ts";
 import { createDevice, homework, patient, writesOf } from "./testing.ts";
 
@@ -121,5 +121,29 @@ describe("offline writes", () => {
     await device.engine.discardMutation(device.engine.getState().failed[0].id);
     expect(device.engine.getState().failed).toEqual([]);
     expect(await device.store.homework.get(refused.rowId)).toBeUndefined();
+  });
+
+  it("a started engine sends a change by itself shortly after it is made", async () => {
+    const device = createDevice(t, await t.as("clinician"));
+    const { body: ada } = await device.client.post("/api/patients", patient("started_engine"));
+    const summary = { id: "conversation-started", patient_name: "started_engine", summary: "First try" };
+    expect((await device.client.post("/api/conversation-summaries", summary)).status).toBe(201);
+    await device.engine.start();
+    expect(await device.store.conversation_summaries.get(summary.id)).toMatchObject({ summary: "First try" });
+
+    await device.engine.mutate({ kind: "summary.update", id: summary.id, values: { summary: "Went well" } });
+    await device.engine.mutate({
+      kind: "patient.update",
+      id: ada.id,
+      values: { ...patient("started_engine"), age: 16 },
+    });
+    await vi.waitFor(() => expect(device.engine.getState()).toMatchObject({ pending: 0, syncing: false }), 5000);
+    device.engine.stop();
+
+    expect(await t.sql`SELECT summary, version FROM conversation_summaries WHERE id = ${summary.id}`).toEqual([
+      { summary: "Went well", version: 2 },
+    ]);
+    expect(await t.sql`SELECT age FROM patients WHERE id = ${ada.id}`).toEqual([{ age: 16 }]);
+    expect(await device.store.patients.get(ada.id)).toMatchObject({ age: 16, version: 2 });
   });
 });
