@@ -1,0 +1,95 @@
+import { DURATION_UNITS, HOMEWORK_FREQUENCIES } from "@schema/constants.ts";
+import { useId } from "react";
+import { formProps, useAppForm } from "@/lib/form.tsx";
+import { Button } from "@/ui/button.tsx";
+import { Label } from "@/ui/label.tsx";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/ui/select.tsx";
+import { HomeworkForm, type HomeworkFormValues } from "./homework-values.ts";
+
+interface HomeworkFormProps {
+  initial: HomeworkFormValues;
+  submitLabel: string;
+  pendingLabel: string;
+  onSubmit: (value: HomeworkFormValues) => Promise<void> | void;
+  onCancel: () => void;
+}
+
+function Choice({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: string | null | undefined;
+  options: readonly string[];
+  onChange: (value: string) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="grid gap-2">
+      <Label htmlFor={id}>{label}</Label>
+      <Select value={value ?? undefined} onValueChange={onChange}>
+        <SelectTrigger id={id}>
+          <SelectValue placeholder={`Choose ${label.toLowerCase()}`} />
+        </SelectTrigger>
+        <SelectContent>
+          {options.map((option) => (
+            <SelectItem key={option} value={option}>
+              {option}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+    </div>
+  );
+}
+
+/** The fields of a homework assignment, shared by the Add dialog and a card's edit mode. */
+export function HomeworkFormBody({ initial, submitLabel, pendingLabel, onSubmit, onCancel }: HomeworkFormProps) {
+  const form = useAppForm({
+    defaultValues: initial,
+    validators: { onSubmit: HomeworkForm },
+    onSubmit: ({ value }) => onSubmit(value),
+  });
+  return (
+    <form {...formProps(form)} className="grid gap-3">
+      <form.AppField name="fear">{(f) => <f.TextField label="Fear" />}</form.AppField>
+      <form.AppField name="exposurePractice">
+        {(f) => <f.TextareaField label="Exposure practice" rows={2} />}
+      </form.AppField>
+      <form.AppField name="frequency">
+        {(f) => (
+          <Choice label="Frequency" value={f.state.value} options={HOMEWORK_FREQUENCIES} onChange={f.handleChange} />
+        )}
+      </form.AppField>
+      <div className="grid grid-cols-3 gap-2">
+        <form.AppField name="roundNumber">
+          {(f) => <f.TextField label="Rounds" type="number" min={1} step={1} inputMode="numeric" />}
+        </form.AppField>
+        <form.AppField name="durationValue">
+          {(f) => <f.TextField label="Duration" type="number" min={1} step={1} inputMode="numeric" />}
+        </form.AppField>
+        <form.AppField name="durationUnit">
+          {(f) => (
+            <Choice
+              label="Unit"
+              value={f.state.value}
+              options={DURATION_UNITS}
+              onChange={(unit) => f.handleChange(unit as HomeworkFormValues["durationUnit"])}
+            />
+          )}
+        </form.AppField>
+      </div>
+      <form.AppField name="safetyBehavior">{(f) => <f.TextField label="Safety behavior (optional)" />}</form.AppField>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="outline" onClick={onCancel}>
+          Cancel
+        </Button>
+        <form.AppForm>
+          <form.SubmitButton pendingLabel={pendingLabel}>{submitLabel}</form.SubmitButton>
+        </form.AppForm>
+      </div>
+    </form>
+  );
+}

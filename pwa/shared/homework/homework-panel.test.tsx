@@ -1,0 +1,186 @@
+import { messages } from "@schema/messages.ts";
+import { cleanup, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it } from "vitest";
+import { openTestDevice, renderSignedIn } from "@/test/render.tsx";
+import { homeworkRow, userOf } from "@/test/rows.ts";
+import { HomeworkPanel } from "./homework-panel.tsx";
+
+const m = messages.homework;
+const clinician = userOf("clinician");
+const other = "00000000-0000-4000-8000-0000000000ff";
+
+afterEach(cleanup);
+
+async function withHomework(
+  user = clinician,
+  rows = [homeworkRow({ id: "h1", patientName: "sam", clinitianId: user.id })],
+) {
+  const device = openTestDevice(user);
+  await device.store.homework.bulkPut(rows);
+  return renderSignedIn(<HomeworkPanel patientName="sam" />, { user, device });
+}
+
+describe("Homework Assignments panel", () => {
+  it("shows the loading text with five skeleton cards, then the empty text", async () => {
+    renderSignedIn(<HomeworkPanel patientName="nobody" />, { user: clinician });
+    expect(await screen.findByText(m.loading)).toBeTruthy();
+    expect(screen.getAllByTestId("homework-skeleton")).toHaveLength(5);
+    expect(await screen.findByText(m.empty)).toBeTruthy();
+  });
+
+  it("shows the error text when the device store cannot be read", async () => {
+    const device = openTestDevice(clinician);
+    device.store.close();
+    renderSignedIn(<HomeworkPanel patientName="sam" />, { user: clinician, device });
+    expect(await screen.findByText(m.loadError)).toBeTruthy();
+  });
+
+  it("lists only this patient's assignments, newest first, in a 250 px scrolling list", async () => {
+    await withHomework(clinician, [
+      homeworkRow({ id: "old", patientName: "sam", fear: "Old fear", created_at: "2025-01-01T00:00:00.000Z" }),
+      homeworkRow({ id: "new", patientName: "sam", fear: "New fear", created_at: "2025-02-01T00:00:00.000Z" }),
+      homeworkRow({ id: "x", patientName: "someone_else", fear: "Not shown" }),
+    ]);
+    const list = await screen.findByRole("region", { name: "Homework assignments list" });
+    await within(list).findByText("New fear");
+    const titles = within(list)
+      .getAllByRole("heading")
+      .map((h) => h.textContent);
+    expect(titles).toEqual(["New fear", "Old fear"]);
+    expect(list.style.height).toBe("250px");
+  });
+
+  it("a clinician cannot edit or delete another clinician's homework", async () => {
+    await withHomework(clinician, [
+      homeworkRow({ id: "mine", patientName: "sam", fear: "Mine", clinitianId: clinician.id }),
+      homeworkRow({ id: "theirs", patientName: "sam", fear: "Theirs", clinitianId: other }),
+    ]);
+    const mine = await screen.findByRole("listitem", { name: /Mine/ });
+    const theirs = screen.getByRole("listitem", { name: /Theirs/ });
+    expect(within(mine).getByRole("button", { name: "Edit homework assignment" })).toBeTruthy();
+    expect(within(mine).getByRole("button", { name: "Delete homework assignment" })).toBeTruthy();
+    expect(within(theirs).queryByRole("button", { name: "Edit homework assignment" })).toBeNull();
+    expect(within(theirs).queryByRole("button", { name: "Delete homework assignment" })).toBeNull();
+  });
+
+  it("an admin can edit and delete any clinician's homework", async () => {
+    await withHomework(userOf("admin"), [
+      homeworkRow({ id: "theirs", patientName: "sam", fear: "Theirs", clinitianId: other }),
+    ]);
+    const card = await screen.findByRole("listitem", { name: /Theirs/ });
+    expect(within(card).getByRole("button", { name: "Edit homework assignment" })).toBeTruthy();
+    expect(within(card).getByRole("button", { name: "Delete homework assignment" })).toBeTruthy();
+  });
+
+  it("Add opens prefilled from the latest assignment and refuses a blank exposure practice", async () => {
+    const user = userEvent.setup();
+    const { store } = await withHomework(clinician, [
+      homeworkRow({ id: "a", patientName: "sam", fear: "Older", created_at: "2025-01-01T00:00:00.000Z" }),
+      homeworkRow({
+        id: "b",
+        patientName: "sam",
+        fear: "Crowds",
+        exposurePractice: "Ride the bus",
+        frequency: "twice a week",
+        roundNumber: 3,
+        roundDuration: "40 seconds",
+        created_at: "2025-03-01T00:00:00.000Z",
+      }),
+    ]);
+    await user.click(await screen.findByRole("button", { name: "Add homework assignment" }));
+    const dialog = await screen.findByRole("dialog");
+    expect((within(dialog).getByLabelText("Fear") as HTMLInputElement).value).toBe("Crowds");
+    expect((within(dialog).getByLabelText("Rounds") as HTMLInputElement).value).toBe("3");
+    expect((within(dialog).getByLabelText("Duration") as HTMLInputElement).value).toBe("40");
+    expect(within(dialog).getByLabelText("Unit").textContent).toContain("seconds");
+    expect(within(dialog).getByLabelText("Frequency").textContent).toContain("twice a week");
+
+    await user.clear(within(dialog).getByLabelText("Exposure practice"));
+    await user.click(within(dialog).getByRole("button", { name: "Create" }));
+    expect(await within(dialog).findByText(messages.validation.exposurePractice)).toBeTruthy();
+    expect(await store.outbox.count()).toBe(0);
+  });
+
+  it("Add starts from once a week, 1 round, 15 minutes when the patient has none, and saves on the device", async () => {
+    const user = userEvent.setup();
+    const { store } = renderSignedIn(<HomeworkPanel patientName="sam" />, { user: clinician });
+    await screen.findByText(m.empty);
+    await user.click(screen.getByRole("button", { name: "Add homework assignment" }));
+    const dialog = await screen.findByRole("dialog");
+    expect(within(dialog).getByLabelText("Frequency").textContent).toContain("once a week");
+    expect((within(dialog).getByLabelText("Rounds") as HTMLInputElement).value).toBe("1");
+    expect((within(dialog).getByLabelText("Duration") as HTMLInputElement).value).toBe("15");
+    expect(within(dialog).getByLabelText("Unit").textContent).toContain("minutes");
+
+    await user.type(within(dialog).getByLabelText("Exposure practice"), "Say hello to a classmate");
+    await user.clear(within(dialog).getByLabelText("Rounds"));
+    await user.type(within(dialog).getByLabelText("Rounds"), "0");
+    await user.click(within(dialog).getByRole("button", { name: "Create" }));
+
+    expect(await screen.findByText(m.created)).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    const card = await screen.findByRole("listitem", { name: /Say hello to a classmate/ });
+    expect(within(card).getByText("Waiting to sync")).toBeTruthy();
+    const [entry] = await store.outbox.toArray();
+    expect(entry).toMatchObject({
+      method: "POST",
+      path: "/api/homework",
+      body: {
+        patientName: "sam",
+        exposurePractice: "Say hello to a classmate",
+        roundNumber: 1,
+        roundDuration: "15 minutes",
+      },
+    });
+  });
+
+  it("Edit splits the duration into number and unit, and Save changes the card", async () => {
+    const user = userEvent.setup();
+    const { store } = await withHomework(clinician, [
+      homeworkRow({
+        id: "h1",
+        patientName: "sam",
+        fear: "Crowds",
+        roundDuration: "20 minutes",
+        clinitianId: clinician.id,
+      }),
+    ]);
+    await user.click(await screen.findByRole("button", { name: "Edit homework assignment" }));
+    expect((screen.getByLabelText("Duration") as HTMLInputElement).value).toBe("20");
+    expect(screen.getByLabelText("Unit").textContent).toContain("minutes");
+    await user.clear(screen.getByLabelText("Fear"));
+    await user.type(screen.getByLabelText("Fear"), "Big crowds");
+    await user.click(screen.getByRole("button", { name: "Save" }));
+
+    expect(await screen.findByText(m.updated)).toBeTruthy();
+    const card = await screen.findByRole("listitem", { name: /Big crowds/ });
+    expect(within(card).getByText("Waiting to sync")).toBeTruthy();
+    expect((await store.outbox.toArray())[0]).toMatchObject({ method: "PUT", path: "/api/homework/h1" });
+  });
+
+  it("Edit reads a blank stored duration as 5 minutes", async () => {
+    const user = userEvent.setup();
+    await withHomework(clinician, [
+      homeworkRow({ id: "h1", patientName: "sam", roundDuration: "", clinitianId: clinician.id }),
+    ]);
+    await user.click(await screen.findByRole("button", { name: "Edit homework assignment" }));
+    expect((screen.getByLabelText("Duration") as HTMLInputElement).value).toBe("5");
+    expect(screen.getByLabelText("Unit").textContent).toContain("minutes");
+  });
+
+  it("Delete asks first, and Cancel keeps the assignment", async () => {
+    const user = userEvent.setup();
+    const { store } = await withHomework();
+    await user.click(await screen.findByRole("button", { name: "Delete homework assignment" }));
+    const confirm = await screen.findByRole("alertdialog");
+    await user.click(within(confirm).getByRole("button", { name: "Cancel" }));
+    expect(await store.homework.get("h1")).toBeTruthy();
+
+    await user.click(screen.getByRole("button", { name: "Delete homework assignment" }));
+    await user.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Delete" }));
+    expect(await screen.findByText(m.deleted)).toBeTruthy();
+    await waitFor(async () => expect(await store.homework.get("h1")).toBeUndefined());
+    expect((await store.outbox.toArray())[0]).toMatchObject({ method: "DELETE", path: "/api/homework/h1" });
+  });
+});

@@ -1,0 +1,80 @@
+import { HomeworkCreate, HomeworkUpdate } from "@schema/homework.ts";
+import { messages } from "@schema/messages.ts";
+import type { Homework } from "@schema/rows.ts";
+import * as v from "valibot";
+import { useAuth } from "@/app/auth/auth-context.tsx";
+import { useStore, useSyncEngine } from "@/app/sync/sync-context.ts";
+import { ApiError } from "@/lib/api.ts";
+import { notify } from "@/lib/notify.tsx";
+import type { Local } from "@/local/index.ts";
+import { type Live, useLive } from "../sync/use-live.ts";
+import { fieldsOf, type HomeworkFormValues } from "./homework-values.ts";
+
+const m = messages.homework;
+
+/** A patient's assignments from the device store, newest first; live, so every change shows at once. */
+export function useHomeworkOf(patientName: string): Live<Local<Homework>[]> {
+  const store = useStore();
+  return useLive(async () => {
+    const rows = await store.homework.where("patientName").equals(patientName).toArray();
+    return rows.sort((a, b) => b.created_at.localeCompare(a.created_at));
+  }, [store, patientName]);
+}
+
+/** Spec section 6: an admin, or the clinician whose id the assignment carries. */
+export function useCanChangeHomework(): (homework: Homework) => boolean {
+  const { user } = useAuth();
+  return (homework) => user?.role === "admin" || (!!user && user.id === homework.clinitianId);
+}
+
+const failure = (err: unknown, fallback: string) =>
+  notify.error(m.errorTitle, err instanceof ApiError ? err.message : fallback);
+
+/**
+ * Create, update and delete through the device store: the change shows at once and is sent when
+ * there is a connection. Each resolves to whether it was saved on the device.
+ */
+export function useHomeworkActions() {
+  const engine = useSyncEngine();
+  return {
+    async create(patientName: string, value: HomeworkFormValues): Promise<boolean> {
+      const parsed = v.safeParse(HomeworkCreate, { patientName, ...fieldsOf(value) });
+      if (!parsed.success) {
+        notify.error(m.errorTitle, parsed.issues[0]?.message ?? m.createFailed);
+        return false;
+      }
+      const { id: _, ...values } = parsed.output;
+      try {
+        await engine.mutate({ kind: "homework.create", values });
+        notify.success(m.created);
+        return true;
+      } catch (err) {
+        failure(err, m.createFailed);
+        return false;
+      }
+    },
+    async update(id: string, value: HomeworkFormValues): Promise<boolean> {
+      const parsed = v.safeParse(HomeworkUpdate, fieldsOf(value));
+      if (!parsed.success) {
+        notify.error(m.errorTitle, parsed.issues[0]?.message ?? m.updateFailed);
+        return false;
+      }
+      try {
+        await engine.mutate({ kind: "homework.update", id, values: parsed.output });
+        notify.success(m.updated);
+        return true;
+      } catch (err) {
+        failure(err, m.updateFailed);
+        return false;
+      }
+    },
+    async remove(id: string): Promise<void> {
+      try {
+        await engine.mutate({ kind: "homework.delete", id });
+        notify.success(m.deleted);
+      } catch (err) {
+        failure(err, m.deleteFailed);
+      }
+    },
+  };
+}
