@@ -1,7 +1,150 @@
+import { messages } from "@schema/messages.ts";
+import { KeyRoundIcon, PencilIcon, RefreshCwIcon, Trash2Icon } from "lucide-react";
+import { useEffect, useState } from "react";
+import { useAuth } from "@/app/auth/auth-context.tsx";
+import { useOnline } from "@/app/sync/use-online.ts";
+import { errorMessage } from "@/lib/api.ts";
+import { cn } from "@/lib/cn.ts";
+import { notify } from "@/lib/notify.tsx";
 import { usePageTitle } from "@/lib/use-page-title.ts";
+import { ConfirmDialog } from "@/ui/alert-dialog.tsx";
+import { Badge } from "@/ui/badge.tsx";
+import { Button } from "@/ui/button.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/ui/card.tsx";
+import { Skeleton } from "@/ui/skeleton.tsx";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/ui/table.tsx";
+import { AddUserDialog } from "./add-user-dialog.tsx";
+import { EditUserDialog } from "./edit-user-dialog.tsx";
+import { ROLE_LABELS } from "./role-select.tsx";
+import { type AdminUser, useAdminUsers, useDeleteUser, useResetPassword } from "./users-api.ts";
 
-/** Placeholder: the screen's owner replaces this page. */
 export default function ManageUsersPage() {
   usePageTitle("Manage Users");
-  return <h1 className="text-2xl font-bold">Manage Users</h1>;
+  const online = useOnline();
+  const { user: me } = useAuth();
+  const users = useAdminUsers();
+  const [editing, setEditing] = useState<AdminUser | null>(null);
+  const [resetting, setResetting] = useState<AdminUser | null>(null);
+  const [deleting, setDeleting] = useState<AdminUser | null>(null);
+  const resetPassword = useResetPassword();
+  const deleteUser = useDeleteUser();
+
+  useEffect(() => {
+    if (users.error) notify.error(messages.users.fetchFailed, errorMessage(users.error, messages.users.fetchFailed));
+  }, [users.error]);
+
+  return (
+    <Card>
+      <CardHeader className="flex-row flex-wrap items-start justify-between gap-4">
+        <div className="flex flex-col gap-1.5">
+          <CardTitle>
+            <h1>Manage Users</h1>
+          </CardTitle>
+          <CardDescription>Staff accounts: add clinicians and admins, edit them, reset passwords.</CardDescription>
+        </div>
+        <div className="flex gap-2">
+          <Button variant="outline" onClick={() => void users.refetch()} disabled={!online || users.isFetching}>
+            <RefreshCwIcon className={cn(users.isFetching && "animate-spin")} aria-hidden /> Refresh
+          </Button>
+          <AddUserDialog disabled={!online} />
+        </div>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4">
+        {!online && (
+          <p role="status" className="rounded-md border border-warning/40 bg-warning/10 p-3 text-sm">
+            Managing users needs a connection. Reconnect to see and change accounts.
+          </p>
+        )}
+        <Table>
+          <TableHeader>
+            <TableRow>
+              <TableHead>Email</TableHead>
+              <TableHead>Name</TableHead>
+              <TableHead>Role</TableHead>
+              <TableHead className="text-right">Actions</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {users.isPending ? (
+              [0, 1, 2].map((i) => (
+                <TableRow key={i}>
+                  <TableCell colSpan={4}>
+                    <Skeleton className="h-8 w-full" />
+                  </TableCell>
+                </TableRow>
+              ))
+            ) : !users.data?.length ? (
+              <TableRow>
+                <TableCell colSpan={4} className="py-10 text-center text-muted-foreground">
+                  {messages.users.empty}
+                </TableCell>
+              </TableRow>
+            ) : (
+              users.data.map((u) => (
+                <TableRow key={u.id}>
+                  <TableCell className="font-medium">{u.username}</TableCell>
+                  <TableCell>{[u.first_name, u.last_name].filter(Boolean).join(" ")}</TableCell>
+                  <TableCell>
+                    <Badge variant={u.role === "admin" ? "default" : "secondary"}>{ROLE_LABELS[u.role]}</Badge>
+                    {u.must_change_password && (
+                      <Badge variant="warning" className="ml-2">
+                        Must change password
+                      </Badge>
+                    )}
+                  </TableCell>
+                  <TableCell className="text-right whitespace-nowrap">
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      aria-label={`Edit ${u.username}`}
+                      onClick={() => setEditing(u)}
+                      disabled={!online}
+                    >
+                      <PencilIcon aria-hidden />
+                    </Button>
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      aria-label={`Reset password of ${u.username}`}
+                      onClick={() => setResetting(u)}
+                      disabled={!online}
+                    >
+                      <KeyRoundIcon aria-hidden />
+                    </Button>
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      className="text-destructive"
+                      aria-label={`Delete ${u.username}`}
+                      onClick={() => setDeleting(u)}
+                      disabled={!online || u.id === me?.id}
+                    >
+                      <Trash2Icon aria-hidden />
+                    </Button>
+                  </TableCell>
+                </TableRow>
+              ))
+            )}
+          </TableBody>
+        </Table>
+      </CardContent>
+      <EditUserDialog user={editing} onClose={() => setEditing(null)} />
+      <ConfirmDialog
+        open={resetting !== null}
+        onOpenChange={(o) => !o && setResetting(null)}
+        title="Reset password?"
+        description={`The password of ${resetting?.username} becomes their email address, they are signed out everywhere and must choose a new password at their next sign-in.`}
+        confirmLabel="Reset Password"
+        onConfirm={() => resetting && resetPassword.mutate(resetting)}
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(o) => !o && setDeleting(null)}
+        title="Delete user?"
+        description={`${deleting?.username} will no longer be able to sign in.`}
+        confirmLabel="Delete"
+        onConfirm={() => deleting && deleteUser.mutate(deleting)}
+      />
+    </Card>
+  );
 }

@@ -1,7 +1,128 @@
+import { messages } from "@schema/messages.ts";
+import type { Prompt } from "@schema/rows.ts";
+import { RefreshCwIcon, SearchIcon } from "lucide-react";
+import { useMemo, useState } from "react";
+import { useAuth } from "@/app/auth/auth-context.tsx";
+import { useOnline } from "@/app/sync/use-online.ts";
+import { errorMessage } from "@/lib/api.ts";
+import { cn } from "@/lib/cn.ts";
+import { notify } from "@/lib/notify.tsx";
 import { usePageTitle } from "@/lib/use-page-title.ts";
+import { ConfirmDialog } from "@/ui/alert-dialog.tsx";
+import { Button } from "@/ui/button.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/ui/card.tsx";
+import { Input } from "@/ui/input.tsx";
+import { Label } from "@/ui/label.tsx";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/ui/select.tsx";
+import { deletePrompt } from "./prompt-api.ts";
+import { PromptDetailsDialog } from "./prompt-details-dialog.tsx";
+import { isPromptSort, type PromptSort, SORT_LABELS, searchPrompts, sortPrompts } from "./prompt-list.ts";
+import { PromptTable } from "./prompt-table.tsx";
+import { usePromptHistory } from "./use-prompt-history.ts";
 
-/** Placeholder: the screen's owner replaces this page. */
 export default function PromptHistoryPage() {
   usePageTitle("Prompt History");
-  return <h1 className="text-2xl font-bold">Prompt History</h1>;
+  const { isAdmin } = useAuth();
+  const online = useOnline();
+  const { prompts, loading, refreshing, refresh, mark, sync } = usePromptHistory();
+  const [query, setQuery] = useState("");
+  const [sort, setSort] = useState<PromptSort>("date-desc");
+  const [openId, setOpenId] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<Prompt | null>(null);
+
+  const shown = useMemo(() => sortPrompts(searchPrompts(prompts, query), sort), [prompts, query, sort]);
+  const open = prompts.find((p) => p.id === openId) ?? null;
+
+  async function remove(prompt: Prompt): Promise<boolean> {
+    try {
+      await deletePrompt(prompt.id);
+      notify.success("Prompt deleted", `"${prompt.title}" was deleted.`);
+      void sync();
+      return true;
+    } catch (err) {
+      notify.error(messages.prompts.deleteFailed, errorMessage(err, messages.prompts.deleteFailed));
+      return false;
+    }
+  }
+
+  return (
+    <Card>
+      <CardHeader className="flex-row flex-wrap items-start justify-between gap-4">
+        <div className="flex flex-col gap-1.5">
+          <CardTitle>
+            <h1>Prompt History</h1>
+          </CardTitle>
+          <CardDescription>
+            The AI agent's prompts. Pick the current and test prompt; open a prompt to save an edited copy.
+          </CardDescription>
+        </div>
+        <Button variant="outline" onClick={() => void refresh()} disabled={refreshing || !online}>
+          <RefreshCwIcon className={cn(refreshing && "animate-spin")} aria-hidden /> Refresh
+        </Button>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4">
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+          <div className="grid flex-1 gap-2">
+            <Label htmlFor="prompt-search">Search</Label>
+            <div className="relative">
+              <SearchIcon className="absolute top-3.5 left-3 size-4 text-muted-foreground" aria-hidden />
+              <Input
+                id="prompt-search"
+                type="search"
+                className="pl-9"
+                placeholder="Search title, content or owner"
+                value={query}
+                onChange={(e) => setQuery(e.target.value)}
+              />
+            </div>
+          </div>
+          <div className="grid gap-2 sm:w-52">
+            <Label htmlFor="prompt-sort">Sort by</Label>
+            <Select value={sort} onValueChange={(value) => isPromptSort(value) && setSort(value)}>
+              <SelectTrigger id="prompt-sort">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                {Object.entries(SORT_LABELS).map(([value, label]) => (
+                  <SelectItem key={value} value={value}>
+                    {label}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </div>
+        </div>
+        <PromptTable
+          prompts={shown}
+          loading={loading}
+          total={prompts.length}
+          canDelete={isAdmin}
+          online={online}
+          onOpen={(p) => setOpenId(p.id)}
+          onDelete={setDeleting}
+          onMark={(kind, id) => void mark(kind, id)}
+        />
+        {!loading && (
+          <p className="text-sm text-muted-foreground" aria-live="polite">
+            Showing {shown.length} of {prompts.length} prompts
+          </p>
+        )}
+      </CardContent>
+      <PromptDetailsDialog
+        prompt={open}
+        onClose={() => setOpenId(null)}
+        canDelete={isAdmin}
+        onDelete={remove}
+        onSaved={() => void sync()}
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(o) => !o && setDeleting(null)}
+        title="Delete this prompt?"
+        description={deleting ? `"${deleting.title}" will be deleted. This cannot be undone.` : undefined}
+        confirmLabel="Delete"
+        onConfirm={() => deleting && void remove(deleting)}
+      />
+    </Card>
+  );
 }
