@@ -57,12 +57,49 @@ export default async function setup(project: TestProject) {
     if (Date.now() > deadline) throw new Error(`The server did not start:\n${output}`);
     await new Promise((r) => setTimeout(r, 250));
   }
+  await ensureE2EAdmin(baseURL);
   project.provide("baseURL", baseURL);
   return async () => {
     child.kill("SIGTERM");
     await new Promise((r) => setTimeout(r, 500));
     rmSync(dataDir, { recursive: true, force: true });
   };
+}
+
+/**
+ * The demo seed creates its own admin, so ADMIN_EMAIL is not used when the database is seeded.
+ * The tests' admin is then made through the API, as an admin would: the demo admin adds it and
+ * it sets its own password (new accounts must change theirs).
+ */
+async function ensureE2EAdmin(baseURL: string) {
+  const call = async (path: string, body: unknown, cookie = "") => {
+    const res = await fetch(`${baseURL}${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", cookie },
+      body: JSON.stringify(body),
+    });
+    const session = res.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+    return { status: res.status, cookie: session || cookie, body: await res.text() };
+  };
+  if ((await call("/api/login", E2E_ADMIN)).status === 200) return;
+  const demo = await call("/api/login", { username: "demo.admin@stepwise.local", password: "demo-admin" });
+  if (demo.status !== 200) throw new Error(`Neither the e2e admin nor the demo admin can sign in: ${demo.body}`);
+  const created = await call(
+    "/api/admin/users",
+    { username: E2E_ADMIN.username, first_name: "Erin", last_name: "Admin", role: "admin" },
+    demo.cookie,
+  );
+  if (created.status >= 300) throw new Error(`Could not create the e2e admin: ${created.body}`);
+  const first = await call("/api/login", { username: E2E_ADMIN.username, password: E2E_ADMIN.username });
+  const changed = await call(
+    "/api/user/change-password",
+    { current_password: E2E_ADMIN.username, new_password: E2E_ADMIN.password },
+    first.cookie,
+  );
+  if (changed.status !== 200) throw new Error(`Could not set the e2e admin's password: ${changed.body}`);
 }
 
 declare module "vitest" {

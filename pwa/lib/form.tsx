@@ -1,5 +1,6 @@
 import { createFormHook, createFormHookContexts } from "@tanstack/react-form";
 import type { ComponentProps, ReactNode } from "react";
+import * as v from "valibot";
 import { Button } from "@/ui/button.tsx";
 import { FormField } from "@/ui/form-field.tsx";
 import { Input } from "@/ui/input.tsx";
@@ -12,7 +13,7 @@ import { Textarea } from "@/ui/textarea.tsx";
  *
  *   const form = useAppForm({
  *     defaultValues: { email: "" },
- *     validators: { onSubmit: InviteForm },          // a v.object(...) from schema/ or the feature
+ *     validators: { onChange: validateWith(InvitationBody), onSubmit: validateWith(InvitationBody) },
  *     onSubmit: async ({ value }) => { ... },
  *   });
  *   <form {...formProps(form)}>
@@ -21,6 +22,25 @@ import { Textarea } from "@/ui/textarea.tsx";
  *   </form>
  */
 export const { fieldContext, formContext, useFieldContext, useFormContext } = createFormHookContexts();
+
+/**
+ * A form validator from any valibot schema (a server request schema from schema/ works as is):
+ * each field gets the schema's first message for its path; a form-level issue goes to the form.
+ */
+export function validateWith<TValues>(schema: v.GenericSchema<any, any>) {
+  return ({ value }: { value: TValues }) => {
+    const result = v.safeParse(schema, value);
+    if (result.success) return undefined;
+    const fields: Record<string, string> = {};
+    let form: string | undefined;
+    for (const issue of result.issues) {
+      const path = v.getDotPath(issue);
+      if (!path) form ??= issue.message;
+      else fields[path] ??= issue.message;
+    }
+    return { form, fields };
+  };
+}
 
 /** The first message of a field's errors; valibot issues and plain strings both count. */
 export function firstError(errors: readonly unknown[]): string | undefined {

@@ -5,6 +5,8 @@ interface NotifyOptions {
   /** Milliseconds; product toasts last 3 s (spec section 9). */
   duration?: number;
   action?: { label: string; onClick: () => void };
+  /** Called when the toast leaves the screen (timed out or dismissed). */
+  onClose?: () => void;
 }
 
 type Kind = "success" | "error" | "info";
@@ -13,7 +15,13 @@ type Kind = "success" | "error" | "info";
 const sonner = () => import("sonner");
 
 function show(kind: Kind, title: string, description: ReactNode, options: NotifyOptions) {
-  const settings = { description, duration: options.duration ?? TIMINGS.toastMs, action: options.action };
+  const settings = {
+    description,
+    duration: options.duration ?? TIMINGS.toastMs,
+    action: options.action,
+    onAutoClose: options.onClose,
+    onDismiss: options.onClose,
+  };
   return sonner().then(({ toast }) => (kind === "info" ? toast(title, settings) : toast[kind](title, settings)));
 }
 

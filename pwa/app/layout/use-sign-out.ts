@@ -13,7 +13,7 @@ export function useSignOut() {
   const { logout } = useAuth();
   const engine = useOptionalSyncEngine();
   const navigate = useNavigate();
-  return async () => {
+  return async (to = "/") => {
     if (engine) {
       const { unsent, conflicts } = await engine.prepareSignOut();
       if (unsent + conflicts > 0 && !window.confirm(unsentWarning(unsent + conflicts))) return;
@@ -24,6 +24,6 @@ export function useSignOut() {
       return;
     }
     await engine?.wipe().catch(() => {});
-    navigate("/", { replace: true });
+    navigate(to, { replace: true });
   };
 }

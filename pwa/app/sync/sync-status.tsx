@@ -8,11 +8,11 @@ import {
   type LucideIcon,
   RefreshCwIcon,
 } from "lucide-react";
+import { useOnline } from "@/app/sync/use-online.ts";
 import { cn } from "@/lib/cn.ts";
 import { formatDateTime } from "@/lib/dates.ts";
 import type { SyncState } from "@/local/index.ts";
 import { useSyncState } from "./sync-context.ts";
-import { useOnline } from "./use-online.ts";
 
 interface Status {
   Icon: LucideIcon;

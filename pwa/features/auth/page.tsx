@@ -1,7 +1,66 @@
+import { messages } from "@schema/messages.ts";
+import { Navigate } from "react-router";
+import { useAuth } from "@/app/auth/auth-context.tsx";
 import { usePageTitle } from "@/lib/use-page-title.ts";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/ui/card.tsx";
+import { PageSpinner, Spinner } from "@/ui/spinner.tsx";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/ui/tabs.tsx";
+import { LoginForm } from "./login-form.tsx";
+import { RegisterForm } from "./register-form.tsx";
+import { useInvitation } from "./use-invitation.ts";
 
-/** Placeholder: the screen's owner replaces this page. */
 export default function AuthPage() {
   usePageTitle("Admin Access");
-  return <h1 className="text-2xl font-bold">Admin Access</h1>;
+  const { user, isLoading } = useAuth();
+  const { token, checking, invitation, error } = useInvitation();
+
+  if (isLoading) return <PageSpinner />;
+  // Signed in (also right after login or registration); guards take a must-change-password user to Profile.
+  if (user) return <Navigate to="/chat-history" replace />;
+
+  const valid = invitation?.valid === true ? invitation : null;
+  const problem = invitation && !invitation.valid ? invitation.message : error ? error.message : null;
+
+  return (
+    <div className="mx-auto w-full max-w-md py-6">
+      <Card>
+        <CardHeader>
+          <CardTitle>
+            <h1>Admin Access</h1>
+          </CardTitle>
+          <CardDescription>Sign in to review your patients' practice and homework.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Tabs defaultValue={valid ? "register" : "login"} key={valid ? "invited" : "login"}>
+            <TabsList>
+              <TabsTrigger value="login">Login</TabsTrigger>
+              {valid && <TabsTrigger value="register">Register</TabsTrigger>}
+            </TabsList>
+            <TabsContent value="login">
+              <LoginForm />
+            </TabsContent>
+            {valid && (
+              <TabsContent value="register">
+                <RegisterForm token={token} email={valid.email} />
+              </TabsContent>
+            )}
+          </Tabs>
+          <div className="mt-6 text-center text-sm text-muted-foreground">
+            {checking ? (
+              <span className="inline-flex items-center gap-2">
+                <Spinner className="size-4" label="Checking your invitation" /> Checking your invitation…
+              </span>
+            ) : valid ? (
+              <p>You have been invited to Stepwise. Create your account on the Register tab.</p>
+            ) : (
+              <>
+                {problem && <p className="mb-1 text-destructive">{problem}</p>}
+                <p>{messages.auth.byInvitationOnly}</p>
+              </>
+            )}
+          </div>
+        </CardContent>
+      </Card>
+    </div>
+  );
 }

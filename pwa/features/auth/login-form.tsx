@@ -1,0 +1,34 @@
+import { messages } from "@schema/messages.ts";
+import { useState } from "react";
+import { useAuth } from "@/app/auth/auth-context.tsx";
+import { formProps, useAppForm, validateWith } from "@/lib/form.tsx";
+import { FormAlert } from "./form-alert.tsx";
+import { LoginForm as LoginSchema } from "./schemas.ts";
+
+export function LoginForm() {
+  const { login } = useAuth();
+  const [failed, setFailed] = useState(false);
+  const form = useAppForm({
+    defaultValues: { username: "", password: "" },
+    validators: { onChange: validateWith(LoginSchema), onSubmit: validateWith(LoginSchema) },
+    onSubmit: async ({ value }) => {
+      setFailed(false);
+      // Success re-renders the page as signed in; a failure toasts the server's message in useAuth.
+      await login(value).catch(() => setFailed(true));
+    },
+  });
+  return (
+    <form {...formProps(form)} className="grid gap-4" aria-label="Login">
+      {failed && <FormAlert title={messages.auth.loginFailedTitle}>{messages.auth.loginFormFailed}</FormAlert>}
+      <form.AppField name="username">
+        {(f) => <f.TextField label="Email" type="email" autoComplete="username" inputMode="email" />}
+      </form.AppField>
+      <form.AppField name="password">
+        {(f) => <f.PasswordField label="Password" autoComplete="current-password" />}
+      </form.AppField>
+      <form.AppForm>
+        <form.SubmitButton pendingLabel="Signing in...">Login</form.SubmitButton>
+      </form.AppForm>
+    </form>
+  );
+}

@@ -1,0 +1,78 @@
+import { VideoOffIcon } from "lucide-react";
+import { useState } from "react";
+import { useOnline } from "@/app/sync/use-online.ts";
+
+interface VideoPlayerProps {
+  /** A video file URL, or a YouTube / Vimeo page or embed URL. */
+  url: string | undefined;
+  title: string;
+  poster?: string;
+}
+
+/** The embed form of a YouTube or Vimeo URL, or null for a plain video file. */
+export function embedUrl(url: string): string | null {
+  try {
+    const u = new URL(url, "http://local.invalid");
+    if (/(^|\.)youtube(-nocookie)?\.com$/.test(u.hostname)) {
+      const id = u.pathname.startsWith("/embed/") ? u.pathname.slice(7) : u.searchParams.get("v");
+      return id ? `https://www.youtube-nocookie.com/embed/${id}` : null;
+    }
+    if (u.hostname === "youtu.be") return `https://www.youtube-nocookie.com/embed/${u.pathname.slice(1)}`;
+    if (/(^|\.)vimeo\.com$/.test(u.hostname)) {
+      const id = u.pathname.split("/").filter(Boolean).pop();
+      return id ? `https://player.vimeo.com/video/${id}` : null;
+    }
+  } catch {}
+  return null;
+}
+
+/**
+ * A 16:9 player that says plainly when the video cannot play (offline, or the file is missing)
+ * instead of showing a broken frame. The poster stays visible either way.
+ */
+export function VideoPlayer({ url, title, poster = "/media/intro-poster.svg" }: VideoPlayerProps) {
+  const online = useOnline();
+  const [failed, setFailed] = useState(false);
+  const embed = url ? embedUrl(url) : null;
+  const unavailable = !url || failed || (!online && (embed !== null || /^https?:/.test(url)));
+
+  if (unavailable) {
+    return (
+      <figure className="relative aspect-video w-full overflow-hidden rounded-lg border bg-muted">
+        <img src={poster} alt="" className="absolute inset-0 size-full object-cover opacity-40" />
+        <figcaption className="relative flex size-full flex-col items-center justify-center gap-2 p-6 text-center">
+          <VideoOffIcon className="size-8 text-muted-foreground" aria-hidden />
+          <span className="font-medium">{title} is not available right now.</span>
+          <span className="text-sm text-muted-foreground">
+            {online ? "The video could not be loaded. Please try again later." : "Connect to the internet to watch it."}
+          </span>
+        </figcaption>
+      </figure>
+    );
+  }
+  if (embed) {
+    return (
+      <iframe
+        src={embed}
+        title={title}
+        className="aspect-video w-full rounded-lg border"
+        allow="encrypted-media; picture-in-picture; fullscreen"
+        loading="lazy"
+      />
+    );
+  }
+  return (
+    // biome-ignore lint/a11y/useMediaCaption: the intro video's captions are part of the configured file
+    <video
+      key={url}
+      src={url}
+      poster={poster}
+      controls
+      preload="metadata"
+      playsInline
+      className="aspect-video w-full rounded-lg border bg-black"
+      aria-label={title}
+      onError={() => setFailed(true)}
+    />
+  );
+}
