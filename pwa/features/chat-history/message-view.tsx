@@ -20,7 +20,7 @@ export function MessageView({ ids }: { ids: string[] }) {
   const items = virtualizer.getVirtualItems();
   const rows = useMessageRows(store, ids, items[0]?.index ?? 0, items[items.length - 1]?.index ?? 0);
   return (
-    // A keyboard user can scroll the messages: the region takes focus (it holds nothing focusable).
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a keyboard user must be able to scroll the messages, which hold nothing focusable
     <section ref={scroller} tabIndex={0} className="max-h-[75dvh] overflow-y-auto" aria-label="Messages">
       <ol className="relative" style={{ height: virtualizer.getTotalSize() }}>
         {items.map((item) => {

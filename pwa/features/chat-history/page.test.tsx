@@ -1,0 +1,168 @@
+import type { Message } from "@schema/rows.ts";
+import { cleanup, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { openTestDevice, renderSignedIn } from "@/test/render.tsx";
+import { patientRow, summaryRow, userOf } from "@/test/rows.ts";
+import ChatHistoryPage from "./page.tsx";
+
+const clinician = userOf("clinician");
+const admin = userOf("admin");
+
+let n = 0;
+const message = (
+  conversation_id: string,
+  patient_name: string,
+  timestamp: string,
+  extra: Partial<Message> = {},
+): Message => ({
+  id: `m${++n}`,
+  version: 1,
+  updated_at: timestamp,
+  conversation_id,
+  patient_name,
+  prompt_id: null,
+  data_type: "user",
+  serial_num: 1,
+  data: "hello",
+  timestamp,
+  ...extra,
+});
+
+async function seededDevice(user = clinician) {
+  const device = openTestDevice(user);
+  await device.store.patients.bulkPut([
+    patientRow({
+      id: "p1",
+      username: "ada",
+      first_name: "Ada",
+      last_name: "Lane",
+      age: 16,
+      gender: "prefer_not_to_say",
+      clinician_name: "Dr. Rivera",
+    }),
+    patientRow({ id: "p2", username: "ben", first_name: "Ben", last_name: "Cole" }),
+  ]);
+  await device.store.conversation_messages.bulkPut([
+    message("conv-ada-1", "ada", "2025-01-02T10:00:00.000Z", { data: "I was nervous ordering", prompt_id: "prompt-1" }),
+    message("conv-ada-1", "ada", "2025-01-02T10:01:00.000Z", {
+      data_type: "agent",
+      serial_num: 2,
+      data: "What was your SUDS?",
+    }),
+    message("conv-ben-1", "ben", "2025-01-04T10:00:00.000Z", { data: "Ben's first words" }),
+  ]);
+  await device.store.conversation_summaries.put(
+    summaryRow({ id: "conv-ben-1", patient_name: "ben", is_safetychecker: true }),
+  );
+  return device;
+}
+
+// happy-dom does no layout: give scroll areas a height so the virtualised lists render their rows.
+const clientHeight = Object.getOwnPropertyDescriptor(HTMLElement.prototype, "clientHeight");
+beforeAll(() => Object.defineProperty(HTMLElement.prototype, "clientHeight", { configurable: true, get: () => 800 }));
+afterAll(() => clientHeight && Object.defineProperty(HTMLElement.prototype, "clientHeight", clientHeight));
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe("Chat History page", () => {
+  it("with no filter shows conversations grouped newest first, with the Safety Risk badge and View Prompt disabled without a prompt", async () => {
+    renderSignedIn(<ChatHistoryPage />, { user: clinician, device: await seededDevice(), path: "/chat-history" });
+    const region = await screen.findByRole("region", { name: "Conversations" });
+    const groups = await within(region).findAllByRole("article");
+    expect(groups.map((g) => within(g).getByRole("heading").textContent)).toEqual(["conv-ben-1", "conv-ada-1"]);
+    expect(within(groups[0]).getByText("Safety Risk")).toBeTruthy();
+    expect(within(groups[0]).getByText(/1 messages · Patient: ben/)).toBeTruthy();
+    expect((within(groups[0]).getByRole("button", { name: "View Prompt" }) as HTMLButtonElement).disabled).toBe(true);
+    expect((within(groups[1]).getByRole("button", { name: "View Prompt" }) as HTMLButtonElement).disabled).toBe(false);
+    expect(screen.getByText("Please select a patient or apply date filters to view conversations.")).toBeTruthy();
+  });
+
+  it("View Details shows that conversation's messages with type, order and the View Summary button", async () => {
+    renderSignedIn(<ChatHistoryPage />, { user: clinician, device: await seededDevice(), path: "/chat-history" });
+    const region = await screen.findByRole("region", { name: "Conversations" });
+    const [, ada] = await within(region).findAllByRole("article");
+    await userEvent.click(within(ada).getByRole("button", { name: "View Details" }));
+
+    const messages = await screen.findByRole("region", { name: "Messages" });
+    await within(messages).findByText("I was nervous ordering");
+    expect(within(messages).getByText("Type: agent")).toBeTruthy();
+    expect(within(messages).getByText("Order: 2")).toBeTruthy();
+    expect(within(messages).getByLabelText("User")).toBeTruthy();
+    expect(within(messages).getByLabelText("Bot")).toBeTruthy();
+
+    await userEvent.click(screen.getByRole("button", { name: "View Summary" }));
+    expect(await screen.findByText("No summary found for this conversation")).toBeTruthy();
+  });
+
+  it("the conversationId and patientName query parameters preselect the patient and the conversation", async () => {
+    renderSignedIn(<ChatHistoryPage />, {
+      user: clinician,
+      device: await seededDevice(),
+      path: "/chat-history?patientName=ada&conversationId=conv-ada-1",
+    });
+    expect(await screen.findByText("Dr. Rivera")).toBeTruthy();
+    expect(screen.getByText("Do not want to say")).toBeTruthy();
+    expect(await screen.findByText("What was your SUDS?")).toBeTruthy();
+    expect(screen.queryByText("Ben's first words")).toBeNull();
+    const list = screen.getByRole("button", { name: /conv-ada-1/ });
+    expect(list.getAttribute("aria-pressed")).toBe("true");
+    expect(screen.getByRole("button", { name: "All Conversations" })).toBeTruthy();
+  });
+
+  it("typing in the conversation-id box selects the first matching conversation, and a miss offers Clear filters", async () => {
+    renderSignedIn(<ChatHistoryPage />, { user: clinician, device: await seededDevice(), path: "/chat-history" });
+    await screen.findByRole("region", { name: "Conversations" });
+    const box = screen.getByLabelText("Search by conversation ID");
+    await userEvent.type(box, "ben");
+    expect(await screen.findByText("Ben's first words")).toBeTruthy();
+
+    await userEvent.type(box, "-nothing");
+    expect(await screen.findByText("No conversations found", { selector: "p" })).toBeTruthy();
+    await userEvent.click(screen.getByRole("button", { name: "Clear filters" }));
+    await waitFor(() => expect(screen.getAllByRole("article")).toHaveLength(2));
+  });
+
+  it("free text search finds messages across conversations", async () => {
+    renderSignedIn(<ChatHistoryPage />, { user: clinician, device: await seededDevice(), path: "/chat-history" });
+    await screen.findByRole("region", { name: "Conversations" });
+    await userEvent.type(screen.getByLabelText("Search messages"), "NERVOUS");
+    expect(await screen.findByText("I was nervous ordering")).toBeTruthy();
+    expect(screen.queryByText("Ben's first words")).toBeNull();
+  });
+
+  it("an empty date range says No conversations found for the selected date range.", async () => {
+    renderSignedIn(<ChatHistoryPage />, {
+      user: clinician,
+      device: await seededDevice(),
+      path: "/chat-history?start=2030-01-01",
+    });
+    expect(await screen.findByText("No conversations found for the selected date range.")).toBeTruthy();
+  });
+
+  it("only an admin gets the Data Management menu and Delete All", async () => {
+    const config = { samplePatients: ["sample_patient_1", "sample_patient_2"] };
+    vi.stubGlobal("fetch", async () => new Response(JSON.stringify(config), { status: 200 }));
+    const view = renderSignedIn(<ChatHistoryPage />, {
+      user: clinician,
+      device: await seededDevice(),
+      path: "/chat-history?patientName=ada",
+    });
+    await screen.findByText("Dr. Rivera");
+    expect(screen.queryByRole("button", { name: "Data Management" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Delete All" })).toBeNull();
+    view.unmount();
+
+    renderSignedIn(<ChatHistoryPage />, {
+      user: admin,
+      device: await seededDevice(admin),
+      path: "/chat-history?patientName=ada",
+    });
+    await screen.findByText("Dr. Rivera");
+    expect(screen.getByRole("button", { name: "Data Management" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Delete All" })).toBeTruthy();
+  });
+});
