@@ -1,7 +1,87 @@
+import type { Patient } from "@schema/rows.ts";
+import { PlusIcon, UsersIcon } from "lucide-react";
+import { useState } from "react";
+import { useAuth } from "@/app/auth/auth-context.tsx";
 import { usePageTitle } from "@/lib/use-page-title.ts";
+import { HomeworkDialog } from "@/shared/homework/homework-dialog.tsx";
+import { Button } from "@/ui/button.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/ui/card.tsx";
+import { Skeleton } from "@/ui/skeleton.tsx";
+import { PatientFormDialog } from "./patient-form-dialog.tsx";
+import { PatientsTable } from "./patients-table.tsx";
+import { usePatientActions, usePatients } from "./use-patients.ts";
 
-/** Placeholder: the screen's owner replaces this page. */
+type Open = { kind: "add" } | { kind: "edit"; patient: Patient } | { kind: "homework"; patient: Patient } | null;
+
+/** Manage Patients (spec section 2): a clinician's own patients, or all of them for an admin. */
 export default function PatientsPage() {
   usePageTitle("Manage Patients");
-  return <h1 className="text-2xl font-bold">Manage Patients</h1>;
+  const { isAdmin } = useAuth();
+  const patients = usePatients();
+  const actions = usePatientActions(isAdmin);
+  const [open, setOpen] = useState<Open>(null);
+  const close = (next: boolean) => !next && setOpen(null);
+
+  return (
+    <div className="grid gap-6">
+      <h1 className="text-2xl font-bold">Manage Patients</h1>
+      <Card>
+        <CardHeader className="flex-row flex-wrap items-center justify-between gap-3">
+          <div className="grid gap-1.5">
+            <CardTitle>Manage Patients</CardTitle>
+            <CardDescription>
+              {isAdmin ? "Every patient of the clinic." : "Your patients."} Changes made offline are sent when you
+              reconnect.
+            </CardDescription>
+          </div>
+          <Button onClick={() => setOpen({ kind: "add" })}>
+            <PlusIcon aria-hidden />
+            Add Patient
+          </Button>
+        </CardHeader>
+        <CardContent>
+          {patients.status === "loading" && (
+            <div className="grid gap-2" aria-busy="true">
+              <span className="sr-only">Loading patients...</span>
+              {Array.from({ length: 5 }, (_, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+                <Skeleton key={i} className="h-11 w-full" />
+              ))}
+            </div>
+          )}
+          {patients.status === "error" && (
+            <p role="alert" className="text-destructive">
+              Error loading patients
+            </p>
+          )}
+          {patients.status === "ready" && patients.data.length === 0 && (
+            <div className="grid justify-items-center gap-2 py-10 text-center text-muted-foreground">
+              <UsersIcon className="size-8" aria-hidden />
+              <p>No patients yet. Add a patient to assign homework.</p>
+            </div>
+          )}
+          {patients.status === "ready" && patients.data.length > 0 && (
+            <PatientsTable
+              patients={patients.data}
+              onHomework={(patient) => setOpen({ kind: "homework", patient })}
+              onEdit={(patient) => setOpen({ kind: "edit", patient })}
+              onDelete={(patient) => void actions.remove(patient.id)}
+            />
+          )}
+        </CardContent>
+      </Card>
+      <PatientFormDialog open={open?.kind === "add"} onOpenChange={close} />
+      <PatientFormDialog
+        key={open?.kind === "edit" ? open.patient.id : "edit"}
+        patient={open?.kind === "edit" ? open.patient : undefined}
+        open={open?.kind === "edit"}
+        onOpenChange={close}
+      />
+      <HomeworkDialog
+        patientName={open?.kind === "homework" ? open.patient.username : ""}
+        open={open?.kind === "homework"}
+        onOpenChange={close}
+      />
+    </div>
+  );
 }

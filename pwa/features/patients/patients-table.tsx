@@ -1,0 +1,85 @@
+import { GENDER_LABELS } from "@schema/constants.ts";
+import { messages } from "@schema/messages.ts";
+import type { Patient } from "@schema/rows.ts";
+import { BookOpenIcon, PencilIcon, Trash2Icon } from "lucide-react";
+import type { Local } from "@/local/index.ts";
+import { PendingBadge } from "@/shared/sync/pending-badge.tsx";
+import { ConfirmDialog } from "@/ui/alert-dialog.tsx";
+import { Button } from "@/ui/button.tsx";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/ui/table.tsx";
+
+const nameOf = (p: Patient) => `${p.first_name} ${p.last_name}`;
+
+interface PatientsTableProps {
+  patients: Local<Patient>[];
+  onHomework: (patient: Patient) => void;
+  onEdit: (patient: Patient) => void;
+  onDelete: (patient: Patient) => void;
+}
+
+export function PatientsTable({ patients, onHomework, onEdit, onDelete }: PatientsTableProps) {
+  return (
+    <Table>
+      <TableHeader>
+        <TableRow>
+          <TableHead>Name</TableHead>
+          <TableHead>Username</TableHead>
+          <TableHead>Age</TableHead>
+          <TableHead>Gender</TableHead>
+          <TableHead>Homework</TableHead>
+          <TableHead>
+            <span className="sr-only">Actions</span>
+          </TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {patients.map((p) => (
+          <TableRow key={p.id}>
+            <TableCell className="font-medium">
+              <div className="grid justify-items-start gap-1">
+                {nameOf(p)}
+                <PendingBadge
+                  row={p}
+                  // A row the server never confirmed was an add; otherwise the refused change was an edit.
+                  failedLabel={p.version === 0 ? messages.patients.addFailed : messages.patients.updateFailed}
+                />
+              </div>
+            </TableCell>
+            <TableCell>{p.username}</TableCell>
+            <TableCell>{p.age}</TableCell>
+            <TableCell>{GENDER_LABELS[p.gender] ?? p.gender}</TableCell>
+            <TableCell>
+              <Button
+                variant="outline"
+                size="sm"
+                aria-label={`Homework for ${nameOf(p)}`}
+                onClick={() => onHomework(p)}
+              >
+                <BookOpenIcon aria-hidden />
+                Homework
+              </Button>
+            </TableCell>
+            <TableCell>
+              <div className="flex justify-end gap-1">
+                <Button variant="ghost" size="icon" aria-label={`Edit ${nameOf(p)}`} onClick={() => onEdit(p)}>
+                  <PencilIcon aria-hidden />
+                </Button>
+                <ConfirmDialog
+                  trigger={
+                    <Button variant="ghost" size="icon" aria-label={`Delete ${nameOf(p)}`}>
+                      <Trash2Icon aria-hidden className="text-destructive" />
+                    </Button>
+                  }
+                  title={`Delete ${nameOf(p)}?`}
+                  description="The patient is removed with their homework. This cannot be undone."
+                  confirmLabel="Delete"
+                  onConfirm={() => onDelete(p)}
+                />
+              </div>
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}

@@ -1,0 +1,78 @@
+import { messages } from "@schema/messages.ts";
+import { defaultPatientUsername } from "@schema/patient.ts";
+import type { Clinician, Patient } from "@schema/rows.ts";
+import { useStore, useSyncEngine } from "@/app/sync/sync-context.ts";
+import { ApiError } from "@/lib/api.ts";
+import { displayName } from "@/lib/display-name.ts";
+import { notify } from "@/lib/notify.tsx";
+import type { Local } from "@/local/index.ts";
+import { type Live, useLive } from "@/shared/sync/use-live.ts";
+import { type PatientFormValues, patientBody } from "./patient-values.ts";
+
+const m = messages.patients;
+const byName = (a: Patient, b: Patient) =>
+  `${a.first_name} ${a.last_name}`.localeCompare(`${b.first_name} ${b.last_name}`) ||
+  a.username.localeCompare(b.username);
+
+/** The patients on this device: a clinician's own, or every patient for an admin (the pull sends only those). */
+export function usePatients(): Live<Local<Patient>[]> {
+  const store = useStore();
+  return useLive(async () => (await store.patients.toArray()).sort(byName), [store]);
+}
+
+/** Clinicians an admin may give a patient to, by display name. */
+export function useClinicians(): Clinician[] {
+  const store = useStore();
+  const live = useLive(async () => {
+    const rows = await store.clinicians.toArray();
+    return rows.sort((a, b) => displayName(a).localeCompare(displayName(b)));
+  }, [store]);
+  return live.status === "ready" ? live.data : [];
+}
+
+/** The username the patient would get: the typed one, or the spec's default from the names. */
+export const effectiveUsername = (value: PatientFormValues) =>
+  value.username?.trim() || defaultPatientUsername(value.first_name ?? "", value.last_name ?? "");
+
+const reason = (err: unknown) => (err instanceof Error && err.message ? err.message : String(err));
+
+/** Writes through the device store: shown at once, sent when there is a connection. */
+export function usePatientActions(isAdmin: boolean) {
+  const engine = useSyncEngine();
+  const store = engine.store;
+  return {
+    /** Whether another patient on this device already has the username (the server checks all of them). */
+    async usernameTaken(username: string, exceptId?: string): Promise<boolean> {
+      const found = await store.patients.where("username").equals(username).toArray();
+      return found.some((p) => p.id !== exceptId);
+    },
+    async create(value: PatientFormValues): Promise<boolean> {
+      try {
+        await engine.mutate({ kind: "patient.create", values: patientBody(value, isAdmin) });
+        notify.success("Patient added");
+        return true;
+      } catch (err) {
+        notify.error(m.addFailed(reason(err)));
+        return false;
+      }
+    },
+    async update(id: string, value: PatientFormValues): Promise<boolean> {
+      try {
+        await engine.mutate({ kind: "patient.update", id, values: patientBody(value, isAdmin) });
+        notify.success("Patient updated");
+        return true;
+      } catch (err) {
+        notify.error(m.updateFailed(reason(err)));
+        return false;
+      }
+    },
+    async remove(id: string): Promise<void> {
+      try {
+        await engine.mutate({ kind: "patient.delete", id });
+        notify.success("Patient deleted");
+      } catch (err) {
+        notify.error(m.deleteFailed(err instanceof ApiError ? err.message : reason(err)));
+      }
+    },
+  };
+}
