@@ -9,7 +9,7 @@ import { notify } from "@/lib/notify.tsx";
 import { usePageTitle } from "@/lib/use-page-title.ts";
 import { Badge } from "@/ui/badge.tsx";
 import { Button } from "@/ui/button.tsx";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/ui/card.tsx";
+import { Card, CardContent, CardDescription, CardHeader } from "@/ui/card.tsx";
 import { Skeleton } from "@/ui/skeleton.tsx";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/ui/table.tsx";
 import {
@@ -53,9 +53,7 @@ export default function ActivityLogsPage() {
     <Card>
       <CardHeader className="flex-row flex-wrap items-start justify-between gap-4">
         <div className="flex flex-col gap-1.5">
-          <CardTitle>
-            <h1>Activity Logs</h1>
-          </CardTitle>
+          <h1 className="text-2xl font-semibold leading-tight">Activity Logs</h1>
           <CardDescription>Sign-ins, sign-outs, profile and password changes, and data deletions.</CardDescription>
         </div>
         <Button variant="outline" onClick={() => void activity.refetch()} disabled={!online || activity.isFetching}>

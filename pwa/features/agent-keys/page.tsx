@@ -8,7 +8,7 @@ import { usePageTitle } from "@/lib/use-page-title.ts";
 import { ConfirmDialog } from "@/ui/alert-dialog.tsx";
 import { Badge } from "@/ui/badge.tsx";
 import { Button } from "@/ui/button.tsx";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/ui/card.tsx";
+import { Card, CardContent, CardDescription, CardHeader } from "@/ui/card.tsx";
 import { Skeleton } from "@/ui/skeleton.tsx";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/ui/table.tsx";
 import { type AgentKey, useAgentKeys, useRevokeAgentKey } from "./agent-keys-api.ts";
@@ -31,9 +31,7 @@ export default function AgentKeysPage() {
     <Card>
       <CardHeader className="flex-row flex-wrap items-start justify-between gap-4">
         <div className="flex flex-col gap-1.5">
-          <CardTitle>
-            <h1>Agent Keys</h1>
-          </CardTitle>
+          <h1 className="text-2xl font-semibold leading-tight">Agent Keys</h1>
           <CardDescription>
             Keys for the AI agent: it sends conversation messages and summaries in and reads the current or test prompt.
           </CardDescription>

@@ -12,7 +12,7 @@ import { cn } from "@/lib/cn.ts";
 import { formProps, useAppForm, validateWith } from "@/lib/form.tsx";
 import { usePageTitle } from "@/lib/use-page-title.ts";
 import { Button } from "@/ui/button.tsx";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/ui/card.tsx";
+import { Card, CardContent, CardDescription, CardHeader } from "@/ui/card.tsx";
 import { type Banner, characterCount, failureBanner, savedBanner } from "./banner.ts";
 
 const PromptFields = v.omit(PromptForm, ["id"]);
@@ -60,9 +60,7 @@ export default function InputPromptPage() {
   return (
     <Card className="mx-auto max-w-3xl">
       <CardHeader>
-        <CardTitle>
-          <h1>Create Prompt</h1>
-        </CardTitle>
+        <h1 className="text-2xl font-semibold leading-tight">Create Prompt</h1>
         <CardDescription>A new prompt for the AI agent. It becomes the test prompt once saved.</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">

@@ -10,7 +10,7 @@ import { usePageTitle } from "@/lib/use-page-title.ts";
 import { ConfirmDialog } from "@/ui/alert-dialog.tsx";
 import { Badge } from "@/ui/badge.tsx";
 import { Button } from "@/ui/button.tsx";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/ui/card.tsx";
+import { Card, CardContent, CardDescription, CardHeader } from "@/ui/card.tsx";
 import { Skeleton } from "@/ui/skeleton.tsx";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/ui/table.tsx";
 import { AddUserDialog } from "./add-user-dialog.tsx";
@@ -37,9 +37,7 @@ export default function ManageUsersPage() {
     <Card>
       <CardHeader className="flex-row flex-wrap items-start justify-between gap-4">
         <div className="flex flex-col gap-1.5">
-          <CardTitle>
-            <h1>Manage Users</h1>
-          </CardTitle>
+          <h1 className="text-2xl font-semibold leading-tight">Manage Users</h1>
           <CardDescription>Staff accounts: add clinicians and admins, edit them, reset passwords.</CardDescription>
         </div>
         <div className="flex gap-2">

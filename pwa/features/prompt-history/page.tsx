@@ -10,7 +10,7 @@ import { notify } from "@/lib/notify.tsx";
 import { usePageTitle } from "@/lib/use-page-title.ts";
 import { ConfirmDialog } from "@/ui/alert-dialog.tsx";
 import { Button } from "@/ui/button.tsx";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/ui/card.tsx";
+import { Card, CardContent, CardDescription, CardHeader } from "@/ui/card.tsx";
 import { Input } from "@/ui/input.tsx";
 import { Label } from "@/ui/label.tsx";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/ui/select.tsx";
@@ -49,9 +49,7 @@ export default function PromptHistoryPage() {
     <Card>
       <CardHeader className="flex-row flex-wrap items-start justify-between gap-4">
         <div className="flex flex-col gap-1.5">
-          <CardTitle>
-            <h1>Prompt History</h1>
-          </CardTitle>
+          <h1 className="text-2xl font-semibold leading-tight">Prompt History</h1>
           <CardDescription>
             The AI agent's prompts. Pick the current and test prompt; open a prompt to save an edited copy.
           </CardDescription>

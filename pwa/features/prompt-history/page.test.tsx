@@ -1,0 +1,107 @@
+import type { Prompt } from "@schema/rows.ts";
+import { cleanup, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { openTestDevice, renderSignedIn } from "@/test/render.tsx";
+import { userOf } from "@/test/rows.ts";
+import PromptHistoryPage from "./page.tsx";
+
+const admin = userOf("admin");
+
+const prompt = (id: string, overrides: Partial<Prompt> = {}): Prompt => ({
+  id,
+  version: 1,
+  updated_at: "2025-01-05T13:04:05.000Z",
+  title: `Coach ${id}`,
+  owner: "Ada",
+  prompt: `Guide the patient through exposure rounds, prompt ${id}, and ask for SUDS after each round.`,
+  created_at: "2025-01-05T13:04:05.000Z",
+  is_current: false,
+  is_test: false,
+  conversation_id_list: null,
+  ...overrides,
+});
+
+afterEach(() => vi.unstubAllGlobals());
+afterEach(cleanup);
+
+async function showPrompts(...prompts: Prompt[]) {
+  const device = openTestDevice(admin);
+  await device.store.prompts.bulkPut(prompts);
+  return renderSignedIn(<PromptHistoryPage />, { user: admin, device });
+}
+
+describe("Prompt History page", () => {
+  it("lists the device's prompts with a 60-character preview, the spec's date and the shown/total footer", async () => {
+    await showPrompts(
+      prompt("p1", { created_at: "2025-01-05T13:04:05", is_current: true }),
+      prompt("p2", { title: "Night-time fears", is_test: true, created_at: "2025-02-01T10:00:00" }),
+    );
+    expect(await screen.findByText("Night-time fears")).toBeTruthy();
+    expect(screen.getByText("Guide the patient through exposure rounds, prompt p1, and as...")).toBeTruthy();
+    expect(screen.getByText("January 5, 2025 13:04:05")).toBeTruthy();
+    expect(screen.getByText("Showing 2 of 2 prompts")).toBeTruthy();
+    expect((screen.getByLabelText("Current prompt: Coach p1") as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByLabelText("Test prompt: Night-time fears") as HTMLInputElement).checked).toBe(true);
+
+    await userEvent.setup().type(screen.getByLabelText("Search"), "night");
+    expect(screen.getByText("Showing 1 of 2 prompts")).toBeTruthy();
+    await userEvent.setup().type(screen.getByLabelText("Search"), "zzz");
+    expect(screen.getByText("No prompts match your search.")).toBeTruthy();
+  });
+
+  it("says none were created when the device has synced and holds no prompt", async () => {
+    const device = openTestDevice(admin);
+    await device.store.meta.put({ key: "lastSyncedAt", value: new Date().toISOString() });
+    await device.engine.start().catch(() => {});
+    device.engine.stop();
+    renderSignedIn(<PromptHistoryPage />, { user: admin, device });
+    expect(await screen.findByText(/No prompts have been created yet/)).toBeTruthy();
+  });
+
+  it("choosing another current prompt moves the mark on the device and queues the server call", async () => {
+    const { store } = await showPrompts(prompt("p1", { is_current: true }), prompt("p2"));
+    await userEvent.setup().click(await screen.findByLabelText("Current prompt: Coach p2"));
+    await waitFor(async () => expect((await store.prompts.get("p2"))?.is_current).toBe(true));
+    expect((await store.prompts.get("p1"))?.is_current).toBe(false);
+    const [queued] = await store.outbox.toArray();
+    expect(queued).toMatchObject({ method: "POST", path: "/api/prompt-history/set-current", body: { promptId: "p2" } });
+    expect((screen.getByLabelText("Current prompt: Coach p2") as HTMLInputElement).checked).toBe(true);
+  });
+
+  it("the details dialog saves an edited copy as a new prompt and never touches the original", async () => {
+    const fetch = vi.fn(async (_path: string, init: RequestInit) => {
+      return new Response(JSON.stringify({ ...JSON.parse(String(init.body)), is_current: false }), { status: 201 });
+    });
+    vi.stubGlobal("fetch", fetch);
+    await showPrompts(prompt("p1"));
+    const user = userEvent.setup();
+    await user.click(await screen.findByText("Coach p1"));
+    const dialog = await screen.findByRole("dialog");
+    const save = within(dialog).getByRole("button", { name: "Save as New Prompt" }) as HTMLButtonElement;
+    const title = within(dialog).getByLabelText("Title");
+
+    await user.clear(title);
+    expect(save.disabled).toBe(true);
+    await user.type(title, "Coach p1, gentler");
+    expect(save.disabled).toBe(false);
+    await user.click(save);
+
+    await waitFor(() => expect(fetch).toHaveBeenCalled());
+    const [path, init] = fetch.mock.calls[0] as [string, RequestInit];
+    expect([path, init.method]).toEqual(["/api/prompt-history", "POST"]);
+    const body = JSON.parse(String(init.body));
+    expect(body.id).not.toBe("p1");
+    expect(body).toMatchObject({ title: "Coach p1, gentler", owner: "Ada", is_test: true });
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+  });
+
+  it("Escape closes the details dialog", async () => {
+    await showPrompts(prompt("p1"));
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("button", { name: "View Coach p1" }));
+    expect(await screen.findByRole("dialog")).toBeTruthy();
+    await user.keyboard("{Escape}");
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+  });
+});
