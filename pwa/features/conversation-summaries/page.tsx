@@ -1,7 +1,132 @@
+import { messages } from "@schema/messages.ts";
+import { FileTextIcon, PlusIcon } from "lucide-react";
+import { useEffect, useId, useState } from "react";
+import { Navigate } from "react-router";
+import { useAuth } from "@/app/auth/auth-context.tsx";
+import { notify } from "@/lib/notify.tsx";
 import { usePageTitle } from "@/lib/use-page-title.ts";
+import { SummaryDialog } from "@/shared/summary/summary-dialog.tsx";
+import { Button } from "@/ui/button.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/ui/card.tsx";
+import { Skeleton } from "@/ui/skeleton.tsx";
+import { SummariesTable } from "./summaries-table.tsx";
+import { useDeleteSummary, useSummaries } from "./use-summaries.ts";
 
-/** Placeholder: the screen's owner replaces this page. */
+const PAGE_SIZE = 25;
+
+/** Spec: a visitor who is not signed in is told so and sent to /auth. */
+function AuthenticationRequired() {
+  useEffect(() => {
+    notify.error(messages.summaries.authRequired);
+  }, []);
+  return <Navigate to="/auth" replace />;
+}
+
 export default function ConversationSummariesPage() {
   usePageTitle("Conversation Summaries");
-  return <h1 className="text-2xl font-bold">Conversation Summaries</h1>;
+  const { user } = useAuth();
+  if (!user) return <AuthenticationRequired />;
+  return <Summaries isAdmin={user.role === "admin"} />;
+}
+
+function Summaries({ isAdmin }: { isAdmin: boolean }) {
+  const [riskOnly, setRiskOnly] = useState(false);
+  const [page, setPage] = useState(0);
+  const [viewing, setViewing] = useState<string | null>(null);
+  const summaries = useSummaries(riskOnly);
+  const remove = useDeleteSummary();
+  const filterId = useId();
+
+  const rows = summaries.status === "ready" ? summaries.data : [];
+  const pages = Math.max(1, Math.ceil(rows.length / PAGE_SIZE));
+  const current = Math.min(page, pages - 1);
+  const shown = rows.slice(current * PAGE_SIZE, (current + 1) * PAGE_SIZE);
+
+  return (
+    <div className="grid gap-6">
+      <h1 className="text-2xl font-bold">Conversation Summaries</h1>
+      <Card>
+        <CardHeader className="flex-row flex-wrap items-center justify-between gap-3">
+          <div className="grid gap-1.5">
+            <CardTitle>Summaries</CardTitle>
+            <CardDescription>One structured summary per conversation with the coach.</CardDescription>
+          </div>
+          <div className="flex flex-wrap items-center gap-3">
+            <label htmlFor={filterId} className="flex min-h-11 cursor-pointer items-center gap-2 text-sm font-medium">
+              <input
+                id={filterId}
+                type="checkbox"
+                className="size-5 accent-destructive"
+                checked={riskOnly}
+                onChange={(e) => {
+                  setRiskOnly(e.target.checked);
+                  setPage(0);
+                }}
+              />
+              Safety risk only
+            </label>
+            <Button variant="outline" onClick={() => notify.info(messages.summaries.comingSoon)}>
+              <PlusIcon aria-hidden />
+              Add New Summary
+            </Button>
+          </div>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          {summaries.status === "loading" && (
+            <div className="grid gap-2" aria-busy="true">
+              <span className="sr-only">Loading summaries...</span>
+              {Array.from({ length: 5 }, (_, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+                <Skeleton key={i} className="h-11 w-full" />
+              ))}
+            </div>
+          )}
+          {summaries.status === "error" && (
+            <p role="alert" className="text-destructive">
+              {messages.summaries.listError}
+            </p>
+          )}
+          {summaries.status === "ready" && rows.length === 0 && (
+            <div className="grid justify-items-center gap-2 py-10 text-center text-muted-foreground">
+              <FileTextIcon className="size-8" aria-hidden />
+              <p>{riskOnly ? "No summary flags a safety risk." : "No conversation summaries yet."}</p>
+            </div>
+          )}
+          {shown.length > 0 && (
+            <>
+              <SummariesTable
+                summaries={shown}
+                canDelete={isAdmin}
+                onView={setViewing}
+                onDelete={(id) => void remove(id)}
+              />
+              <nav aria-label="Summary pages" className="flex flex-wrap items-center justify-between gap-2 text-sm">
+                <span>
+                  {current * PAGE_SIZE + 1}–{current * PAGE_SIZE + shown.length} of {rows.length}
+                </span>
+                <div className="flex gap-2">
+                  <Button variant="outline" size="sm" disabled={current === 0} onClick={() => setPage(current - 1)}>
+                    Previous
+                  </Button>
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    disabled={current >= pages - 1}
+                    onClick={() => setPage(current + 1)}
+                  >
+                    Next
+                  </Button>
+                </div>
+              </nav>
+            </>
+          )}
+        </CardContent>
+      </Card>
+      <SummaryDialog
+        conversationId={viewing}
+        open={viewing !== null}
+        onOpenChange={(open) => !open && setViewing(null)}
+      />
+    </div>
+  );
 }
