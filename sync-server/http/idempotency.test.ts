@@ -100,6 +100,22 @@ describe("Idempotency-Key", () => {
     expect(again.body).toEqual(first.body);
   });
 
+  it("a version conflict is not stored, so keeping one's own version resends with the same key", async () => {
+    const clinician = await t.as("clinician");
+    const created = await clinician.post("/api/patients", newPatient("Conflicted"));
+    const k = key();
+    const edit = { ...newPatient("Conflicted"), username: created.body.username, age: 16 };
+    const stale = await clinician.put(`/api/patients/${created.body.id}`, edit, {
+      "Idempotency-Key": k,
+      "If-Match": "7",
+    });
+    expect(stale.status).toBe(409);
+    const kept = await clinician.put(`/api/patients/${created.body.id}`, edit, { "Idempotency-Key": k });
+    expect(kept.status).toBe(200);
+    expect(kept.headers.get("idempotency-replayed")).toBeNull();
+    expect(kept.body).toMatchObject({ age: 16, version: 2 });
+  });
+
   it("refuses a key that is empty or longer than 200 characters", async () => {
     const clinician = await t.as("clinician");
     for (const k of ["", "k".repeat(201)]) {

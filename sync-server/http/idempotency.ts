@@ -16,10 +16,17 @@ export const IDEMPOTENCY_KEEP_MS = 7 * 86_400_000;
 const ABANDONED_AFTER_MS = 5 * 60_000;
 const IN_PROGRESS = 0;
 const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+/**
+ * Refusals that depend on the moment, not the request: not signed in or a
+ * password change pending, a version conflict (the device resolves it by
+ * resending the same mutation without If-Match), too many attempts. Storing
+ * them would replay a stale refusal forever; they changed nothing, so a retry runs.
+ */
+const TRANSIENT = new Set([401, 403, 408, 409, 429]);
 
 /**
  * Honours `Idempotency-Key` on state-changing requests: the first answer
- * (2xx or 4xx) is stored per caller and key and replayed for a repeat, so an
+ * (2xx or a lasting 4xx) is stored per caller and key and replayed for a repeat, so an
  * outbox replay after a lost answer changes nothing. A placeholder row taken
  * with ON CONFLICT DO NOTHING makes concurrent duplicates run the handler once.
  * Anonymous requests (sign-in, registration) pass through: their answers set
@@ -52,7 +59,9 @@ export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
     throw err;
   }
   const res = c.res;
-  if (res.status >= 500 || res.status < 200 || res.headers.has("set-cookie")) return release(sql, owner, key);
+  if (res.status >= 500 || res.status < 200 || TRANSIENT.has(res.status) || res.headers.has("set-cookie")) {
+    return release(sql, owner, key);
+  }
   const text = await res.clone().text();
   const isJson = res.headers.get("content-type")?.includes("json") && text.trim() !== "";
   await sql`UPDATE idempotency_keys SET status = ${res.status}, body = ${isJson ? text : null}::text::jsonb
