@@ -7,19 +7,20 @@ export const ROLE_LABELS: Record<Role, string> = { admin: "Admin", clinician: "C
 
 export function RoleSelect({ value, onChange }: { value: Role; onChange: (role: Role) => void }) {
   return (
-    <FormField label="Role">
-      <Select value={value} onValueChange={(r) => onChange(r as Role)}>
+    // The label must reach the trigger (the focusable control), so the field sits inside the Select root.
+    <Select value={value} onValueChange={(r) => onChange(r as Role)}>
+      <FormField label="Role">
         <SelectTrigger>
           <SelectValue />
         </SelectTrigger>
-        <SelectContent>
-          {ROLES.map((role) => (
-            <SelectItem key={role} value={role}>
-              {ROLE_LABELS[role]}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
-    </FormField>
+      </FormField>
+      <SelectContent>
+        {ROLES.map((role) => (
+          <SelectItem key={role} value={role}>
+            {ROLE_LABELS[role]}
+          </SelectItem>
+        ))}
+      </SelectContent>
+    </Select>
   );
 }

@@ -1,0 +1,102 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, it } from "vitest";
+import { ADMIN, expectAccessible, launch, newContext, signIn, toasts } from "./support.ts";
+
+let browser: Browser;
+let adminContext: BrowserContext;
+let userContext: BrowserContext;
+let admin: Page;
+let person: Page;
+
+beforeAll(async () => {
+  browser = await launch();
+  adminContext = await newContext(browser);
+  userContext = await newContext(browser);
+  admin = await adminContext.newPage();
+  person = await userContext.newPage();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+const row = (email: string) => admin.getByRole("row").filter({ hasText: email });
+
+/** Signs the person out by dropping their cookies, then signs in again. */
+async function signInAgain(user: { username: string; password: string }) {
+  await userContext.clearCookies();
+  await signIn(person, user);
+}
+
+describe("Manage Users: the user life cycle", () => {
+  it("add → sign in with the initial password → forced change → edit → reset → delete → cannot sign in", async () => {
+    const email = `life-${Date.now()}@e2e.test`;
+    await signIn(admin, ADMIN);
+    await admin.waitForURL(/\/chat-history$/);
+    await admin.goto("/admin/manage-users");
+    await admin.getByRole("heading", { name: "Manage Users" }).waitFor();
+    await row(ADMIN.username).waitFor();
+    await expectAccessible(admin, "/admin/manage-users");
+
+    // Add: the spec's messages, then the account.
+    await admin.getByRole("button", { name: "Add User" }).click();
+    const dialog = admin.getByRole("dialog");
+    await dialog.getByText(/initial password is the user's email address/).waitFor();
+    await dialog.getByRole("button", { name: "Add User" }).click();
+    await dialog.getByText("Username is required").waitFor();
+    await dialog.getByLabel("Email").fill("not-an-email");
+    await dialog.getByRole("button", { name: "Add User" }).click();
+    await dialog.getByText("Username must be a valid email address").waitFor();
+    await expectAccessible(admin, "Add User dialog");
+    await dialog.getByLabel("Email").fill(email);
+    await dialog.getByLabel("First name").fill("Lee");
+    await dialog.getByLabel("Last name").fill("Park");
+    await dialog.getByRole("button", { name: "Add User" }).click();
+    await toasts(admin).filter({ hasText: "User created" }).waitFor();
+    await row(email).getByText("Clinician").waitFor();
+    await row(email).getByText("Must change password").waitFor();
+
+    // The new user signs in with the e-mail as password and must change it first.
+    await signIn(person, { username: email, password: email });
+    await person.waitForURL(/\/profile\?tab=password$/);
+    await person.goto("/patients");
+    await person.waitForURL(/\/profile\?tab=password$/);
+    await person.getByLabel("Current password").fill(email);
+    await person.getByLabel("New password").fill("fresh-pass-1");
+    await person.getByLabel("Confirm password").fill("fresh-pass-1");
+    await person.getByRole("button", { name: "Change Password" }).click();
+    await person.waitForURL(/\/chat-history$/);
+
+    // Edit the name and role.
+    await admin.getByRole("button", { name: "Refresh" }).click();
+    await row(email).getByText("Must change password").waitFor({ state: "detached" });
+    await row(email)
+      .getByRole("button", { name: `Edit ${email}` })
+      .click();
+    await dialog.getByLabel("First name").fill("Leona");
+    await expectAccessible(admin, "Edit User dialog");
+    await dialog.getByRole("button", { name: "Save Changes" }).click();
+    await toasts(admin).filter({ hasText: "User updated" }).waitFor();
+    await row(email).getByText("Leona Park").waitFor();
+
+    // Reset: the password is the e-mail again, and must be changed again.
+    await row(email)
+      .getByRole("button", { name: `Reset password of ${email}` })
+      .click();
+    await admin.getByRole("alertdialog").getByRole("button", { name: "Reset Password" }).click();
+    await toasts(admin).filter({ hasText: "Password reset" }).waitFor();
+    await signInAgain({ username: email, password: "fresh-pass-1" });
+    await person.getByText("Please check your email and password and try again.").waitFor();
+    await signInAgain({ username: email, password: email });
+    await person.waitForURL(/\/profile\?tab=password$/);
+
+    // Delete: the account can no longer sign in.
+    await row(email)
+      .getByRole("button", { name: `Delete ${email}` })
+      .click();
+    await admin.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
+    await toasts(admin).filter({ hasText: "User deleted" }).waitFor();
+    await row(email).waitFor({ state: "detached" });
+    await signInAgain({ username: email, password: email });
+    await person.getByText("Please check your email and password and try again.").waitFor();
+  });
+});
