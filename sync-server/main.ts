@@ -13,13 +13,14 @@ const config = readConfig();
 const db = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
 await migrate(db.sql);
 
+// The first admin comes before the demo clinic, whose own demo admin must not stand in for it.
 // A real DATABASE_URL is never seeded unless asked (npm run seed).
-if (db.kind === "pglite" && config.seed === "demo") {
-  const [{ n }] = await db.sql`SELECT count(*)::int AS n FROM user_clinician`;
-  if (n === 0) for (const line of await seedDemo(db.sql, config)) console.log(line);
-}
+const [{ n: usersBefore }] = await db.sql`SELECT count(*)::int AS n FROM user_clinician`;
 const adminNote = await ensureFirstAdmin(db.sql, config);
 if (adminNote) console.log(adminNote);
+if (db.kind === "pglite" && config.seed === "demo" && usersBefore === 0) {
+  for (const line of await seedDemo(db.sql, config)) console.log(line);
+}
 
 const distDir = fileURLToPath(new URL("../dist/", import.meta.url));
 const app = createApp(
