@@ -38,6 +38,8 @@ export default async function setup(project: TestProject) {
       LOGIN_MAX_FAILURES_PER_IP: "500",
     },
     stdio: ["ignore", "pipe", "pipe"],
+    // Its own process group, so teardown ends npx, tsx and the server together.
+    detached: true,
   });
   let output = "";
   child.stdout?.on("data", (d) => {
@@ -60,7 +62,9 @@ export default async function setup(project: TestProject) {
   await ensureE2EAdmin(baseURL);
   project.provide("baseURL", baseURL);
   return async () => {
-    child.kill("SIGTERM");
+    try {
+      process.kill(-child.pid!, "SIGTERM");
+    } catch {}
     await new Promise((r) => setTimeout(r, 500));
     rmSync(dataDir, { recursive: true, force: true });
   };

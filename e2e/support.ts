@@ -45,12 +45,14 @@ export async function expectAccessible(page: Page, label = page.url()) {
     const result = await axe.run(document, { resultTypes: ["violations"] });
     return result.violations
       .filter((v: { impact: string }) => v.impact === "serious" || v.impact === "critical")
-      .map((v: { id: string; impact: string; help: string; nodes: { target: string[] }[] }) => ({
-        id: v.id,
-        impact: v.impact,
-        help: v.help,
-        targets: v.nodes.slice(0, 5).map((n) => n.target.join(" ")),
-      }));
+      .map(
+        (v: { id: string; impact: string; help: string; nodes: { target: string[]; failureSummary: string }[] }) => ({
+          id: v.id,
+          impact: v.impact,
+          help: v.help,
+          targets: v.nodes.slice(0, 5).map((n) => `${n.target.join(" ")}: ${n.failureSummary}`),
+        }),
+      );
   });
   expect(violations, `accessibility violations on ${label}`).toEqual([]);
 }
@@ -63,7 +65,52 @@ export async function signIn(page: Page, user: { username: string; password: str
   await page.getByRole("button", { name: "Login", exact: true }).click();
 }
 
-/** The text of the toast on screen (sonner renders them in an <ol> of toasts). */
+/** The toasts a person can see: sonner keeps hidden and leaving ones in the DOM, marked so. */
 export function toasts(page: Page) {
-  return page.locator("[data-sonner-toast]");
+  return page.locator('[data-sonner-toast][data-visible="true"]:not([data-removed="true"])');
+}
+
+export const DEMO_CLINICIAN = { username: "dr.rivera@stepwise.local", password: "demo-clinician" };
+
+/** Signs in over HTTP (no browser) and returns a caller with that session, for test set-up only. */
+export async function apiSession(user: { username: string; password: string }) {
+  const login = await fetch(`${baseURL()}/api/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(user),
+  });
+  if (!login.ok) throw new Error(`Sign-in of ${user.username} failed: ${login.status}`);
+  const cookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  return async (method: string, path: string, body?: unknown) => {
+    const res = await fetch(`${baseURL()}${path}`, {
+      method,
+      headers: { "content-type": "application/json", cookie },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: res.status, body: await res.json().catch(() => null) };
+  };
+}
+
+/** A new invitation's token (no SMTP in e2e, so the server hands the token back). */
+export async function invite(email: string): Promise<string> {
+  const admin = await apiSession(ADMIN);
+  const { body } = await admin("POST", "/api/send-invitation", { email });
+  if (!body?.token) throw new Error(`No invitation token: ${JSON.stringify(body)}`);
+  return body.token;
+}
+
+/** A fresh clinician account through the invitation flow's API, so each test owns its user. */
+export async function newClinician(prefix: string) {
+  const user = { username: `${prefix}-${Date.now()}@e2e.test`, password: "secret-pass-1" };
+  const token = await invite(user.username);
+  const res = await fetch(`${baseURL()}/api/register`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ token, ...user, first_name: "Casey", last_name: "Jordan" }),
+  });
+  if (!res.ok) throw new Error(`Registration failed: ${res.status} ${await res.text()}`);
+  return user;
 }

@@ -2,7 +2,7 @@ import { messages } from "@schema/messages.ts";
 import { Navigate } from "react-router";
 import { useAuth } from "@/app/auth/auth-context.tsx";
 import { usePageTitle } from "@/lib/use-page-title.ts";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/ui/card.tsx";
+import { Card, CardContent, CardDescription, CardHeader } from "@/ui/card.tsx";
 import { PageSpinner, Spinner } from "@/ui/spinner.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/ui/tabs.tsx";
 import { LoginForm } from "./login-form.tsx";
@@ -25,9 +25,7 @@ export default function AuthPage() {
     <div className="mx-auto w-full max-w-md py-6">
       <Card>
         <CardHeader>
-          <CardTitle>
-            <h1>Admin Access</h1>
-          </CardTitle>
+          <h1 className="text-xl font-semibold leading-tight">Admin Access</h1>
           <CardDescription>Sign in to review your patients' practice and homework.</CardDescription>
         </CardHeader>
         <CardContent>

@@ -1,0 +1,45 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO_CLINICIAN, expectAccessible, launch, newContext, signIn } from "./support.ts";
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launch();
+  context = await newContext(browser, "phone");
+  page = await context.newPage();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+describe("the small-screen menu", () => {
+  it("signed out, it holds only Login", async () => {
+    await page.goto("/");
+    expect(await page.getByRole("link", { name: "Login", exact: true }).isVisible()).toBe(false);
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const menu = page.getByRole("navigation", { name: "Menu" });
+    expect(await menu.getByRole("link").allTextContents()).toEqual(["Login"]);
+  });
+
+  it("signed in, it holds the navigation and the account entries, and closes after a choice", async () => {
+    await signIn(page, DEMO_CLINICIAN);
+    await page.waitForURL(/\/chat-history$/);
+    const toggle = page.getByRole("button", { name: "Open menu" });
+    expect(await toggle.getAttribute("aria-expanded")).toBe("false");
+    await toggle.click();
+    const menu = page.getByRole("navigation", { name: "Menu" });
+    await menu.waitFor();
+    for (const entry of ["Home", "Chat History", "Manage Patients", "Conversation Summaries", "Profile"]) {
+      expect(await menu.getByRole("link", { name: entry, exact: true }).isVisible()).toBe(true);
+    }
+    expect(await menu.getByRole("button", { name: "Logout" }).isVisible()).toBe(true);
+    expect(await menu.getByText("Admin Dashboard").count()).toBe(0);
+    await expectAccessible(page, "mobile menu");
+    await menu.getByRole("link", { name: "Profile" }).click();
+    await page.waitForURL(/\/profile$/);
+    await page.getByRole("navigation", { name: "Menu" }).waitFor({ state: "detached" });
+  });
+});

@@ -1,0 +1,93 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { expectAccessible, launch, newContext } from "./support.ts";
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser.close();
+});
+beforeEach(async () => {
+  await context?.close();
+  context = await newContext(browser);
+  page = await context.newPage();
+});
+
+describe("public pages", () => {
+  it("the landing page introduces Stepwise with the video, founders, voice bot, support and research banner", async () => {
+    await page.goto("/");
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toContain("Help anxious teens");
+    expect(await page.getByRole("heading", { name: "The founders" }).isVisible()).toBe(true);
+    expect(await page.getByRole("heading", { name: "Research collaborations" }).isVisible()).toBe(true);
+    const voice = page.getByRole("link", { name: /Try the voice coach/ });
+    expect(await voice.getAttribute("href")).toMatch(/^https:\/\//);
+    expect(await page.getByRole("link", { name: /Contact support/ }).getAttribute("href")).toMatch(/^mailto:/);
+    // The default intro video file is not shipped: the player says so instead of showing a broken frame.
+    await page.getByText("is not available right now").waitFor();
+    expect(await page.getByRole("link", { name: "Login" }).first().isVisible()).toBe(true);
+    expect(await page.getByText(`© ${new Date().getFullYear()} Stepwise`).isVisible()).toBe(true);
+    await expectAccessible(page, "/");
+  });
+
+  it("the video example page shows the embedded player", async () => {
+    await page.goto("/video-example");
+    await page.getByRole("heading", { name: "Video Example" }).waitFor();
+    await expectAccessible(page, "/video-example");
+  });
+
+  it("paths match ignoring case and a trailing slash", async () => {
+    await page.goto("/VIDEO-Example/");
+    await page.getByRole("heading", { name: "Video Example" }).waitFor();
+  });
+
+  it("an unknown path shows 404 Page Not Found", async () => {
+    await page.goto("/no/such/page");
+    await page.getByRole("heading", { name: "404 Page Not Found" }).waitFor();
+    await expectAccessible(page, "404");
+  });
+
+  it("signed-out visitors of signed-in pages are sent to /auth", async () => {
+    for (const path of ["/chat-history", "/patients", "/profile", "/admin/manage-users", "/admin/activity-logs"]) {
+      await page.goto(path);
+      await page.waitForURL(/\/auth$/);
+    }
+  });
+
+  it("the app is installable: a manifest with icons and a registered service worker", async () => {
+    await page.goto("/");
+    const href = await page.locator('link[rel="manifest"]').getAttribute("href");
+    const manifest = await (await context.request.get(href!)).json();
+    expect(manifest).toMatchObject({ name: "Stepwise", short_name: "Stepwise", display: "standalone" });
+    expect(manifest.theme_color).toMatch(/^#/);
+    const sizes = manifest.icons.map(
+      (i: { sizes: string; purpose?: string }) => `${i.sizes}${i.purpose ? ` ${i.purpose}` : ""}`,
+    );
+    expect(sizes).toEqual(expect.arrayContaining(["192x192", "512x512", "512x512 maskable"]));
+    for (const icon of manifest.icons) expect((await context.request.get(`/${icon.src}`)).status()).toBe(200);
+    const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
+    expect(scope).toBe(`${new URL(page.url()).origin}/`);
+  });
+
+  it("once loaded, the app shell opens again without a connection", async () => {
+    await page.goto("/");
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    // The first visit installs the service worker; the second is controlled by it and fills the cache.
+    await page.reload();
+    await page.getByRole("heading", { level: 1 }).waitFor();
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByRole("heading", { level: 1 }).waitFor();
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toContain("Help anxious teens");
+    await page.getByText("Connect to the internet to watch it.").waitFor();
+    await page.goto("/video-example");
+    await page.getByRole("heading", { name: "Video Example" }).waitFor();
+    await context.setOffline(false);
+  });
+});

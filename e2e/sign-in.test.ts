@@ -1,0 +1,90 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { ADMIN, DEMO_CLINICIAN, expectAccessible, launch, newContext, signIn, toasts } from "./support.ts";
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser.close();
+});
+beforeEach(async () => {
+  await context?.close();
+  context = await newContext(browser);
+  page = await context.newPage();
+});
+
+describe("Admin Access", () => {
+  it("shows the Login tab only and says registration is by invitation", async () => {
+    await page.goto("/auth");
+    await page.getByRole("heading", { name: "Admin Access" }).waitFor();
+    expect(await page.getByRole("tab").allTextContents()).toEqual(["Login"]);
+    await page.getByText("Registration is by invitation only").waitFor();
+    await expectAccessible(page, "/auth");
+  });
+
+  it("checks the e-mail and the password length before sending", async () => {
+    await page.goto("/auth");
+    await page.getByLabel("Email").fill("not-an-email");
+    await page.getByLabel("Password", { exact: true }).fill("abc");
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    await page.getByText("Please enter a valid email address.").waitFor();
+    await page.getByText("Password must be at least 4 characters.").waitFor();
+    expect(await page.getByLabel("Email").getAttribute("aria-invalid")).toBe("true");
+    await expectAccessible(page, "/auth with errors");
+  });
+
+  it("a wrong password shows Login failed, in one toast", async () => {
+    await signIn(page, { username: ADMIN.username, password: "wrong-password" });
+    await page.getByText("Please check your email and password and try again.").waitFor();
+    await toasts(page).first().waitFor();
+    expect(await toasts(page).count()).toBe(1);
+    expect(await toasts(page).first().textContent()).toContain("Login failed");
+    expect(page.url()).toMatch(/\/auth$/);
+  });
+
+  it("an admin signs in, lands on Chat History and sees the admin menus", async () => {
+    await signIn(page, ADMIN);
+    await page.waitForURL(/\/chat-history$/);
+    await page.getByRole("button", { name: "Admin Dashboard" }).click();
+    const items = await page.getByRole("menuitem").allTextContents();
+    expect(items).toEqual(["Input Prompt", "Prompt History", "Manage Users", "Activity Logs", "Agent Keys"]);
+    await page.keyboard.press("Escape");
+    await page.getByRole("button", { name: /Account menu for/ }).click();
+    expect(await page.getByRole("menuitem", { name: "Invite User" }).isVisible()).toBe(true);
+    await page.keyboard.press("Escape");
+    // Signed in, /auth sends the user on to Chat History.
+    await page.goto("/auth");
+    await page.waitForURL(/\/chat-history$/);
+    await page.goto("/admin/manage-users");
+    await page.waitForURL(/\/admin\/manage-users$/);
+  });
+
+  it("a clinician has no admin menu and is sent away from admin pages", async () => {
+    await signIn(page, DEMO_CLINICIAN);
+    await page.waitForURL(/\/chat-history$/);
+    expect(await page.getByRole("button", { name: "Admin Dashboard" }).count()).toBe(0);
+    await page.getByRole("button", { name: /Account menu for/ }).click();
+    expect(await page.getByRole("menuitem", { name: "Invite User" }).count()).toBe(0);
+    await page.keyboard.press("Escape");
+    await page.goto("/admin/manage-users");
+    await page.waitForURL((url) => url.pathname === "/");
+    await page.goto("/admin/activity-logs");
+    await page.waitForURL(/\/auth$/);
+  });
+
+  it("Logout returns to the landing page signed out", async () => {
+    await signIn(page, DEMO_CLINICIAN);
+    await page.waitForURL(/\/chat-history$/);
+    await page.getByRole("button", { name: /Account menu for/ }).click();
+    await page.getByRole("menuitem", { name: "Logout" }).click();
+    await page.waitForURL((url) => url.pathname === "/");
+    await page.getByRole("link", { name: "Login" }).first().waitFor();
+    await page.goto("/chat-history");
+    await page.waitForURL(/\/auth$/);
+  });
+});
