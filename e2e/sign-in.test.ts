@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { ADMIN, DEMO_CLINICIAN, expectAccessible, launch, newContext, signIn, toasts } from "./support.ts";
+import { ADMIN, apiSession, DEMO_CLINICIAN, expectAccessible, launch, newContext, signIn, toasts } from "./support.ts";
 
 let browser: Browser;
 let context: BrowserContext;
@@ -86,5 +86,27 @@ describe("Admin Access", () => {
     await page.getByRole("link", { name: "Login" }).first().waitFor();
     await page.goto("/chat-history");
     await page.waitForURL(/\/auth$/);
+  });
+
+  it("a user with an initial password must change it before anything else", async () => {
+    const admin = await apiSession(ADMIN);
+    const username = `initial-${Date.now()}@e2e.test`;
+    const created = await admin("POST", "/api/admin/users", {
+      username,
+      first_name: "Ira",
+      last_name: "New",
+      role: "clinician",
+    });
+    expect(created.status).toBeLessThan(300);
+    await signIn(page, { username, password: username });
+    await page.waitForURL(/\/profile\?tab=password$/);
+    await page.getByText("You signed in with an initial password").waitFor();
+    await page.goto("/patients");
+    await page.waitForURL(/\/profile\?tab=password$/);
+    await page.getByLabel("Current password").fill(username);
+    await page.getByLabel("New password").fill("brand-new-pass-1");
+    await page.getByLabel("Confirm password").fill("brand-new-pass-1");
+    await page.getByRole("button", { name: "Change Password" }).click();
+    await page.waitForURL(/\/chat-history$/);
   });
 });
