@@ -88,6 +88,17 @@ describe("GET /api/sync/pull", () => {
     expect((await admin.get("/api/sync/pull?limit=ten")).status).toBe(400);
   });
 
+  it("refuses a cursor made before the user's role changed, so the device starts over", async () => {
+    const user = await t.createUser({ role: "clinician" });
+    const client = await t.signIn(user);
+    const { cursor } = await pullAll(client);
+    await t.sql`UPDATE user_clinician SET role = 'admin' WHERE id = ${user.id}`;
+    const res = await client.get(`/api/sync/pull?cursor=${cursor}`);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe("Your role changed since the last sync. Pull again without a cursor.");
+    expect((await client.get("/api/sync/pull?limit=1")).status).toBe(200);
+  });
+
   it("without a cursor answers everything the user sees, in the wire form", async () => {
     const clinician = await t.as("clinician", { first_name: "Ann", last_name: "Lee" });
     const p = await addPatientWithRows(clinician.user!.id);

@@ -9,7 +9,9 @@ import { badRequest } from "../http/errors.ts";
  * began with: every transaction below it had finished, so a transaction that
  * commits late (out of order) has an id >= x and is picked up by the next pass.
  * While a pass pages, `n` carries that next bound and `a` the position reached:
- * [stream, txid, ...key] in the keyset order of that stream.
+ * [stream, txid, ...key] in the keyset order of that stream. `r` is the role
+ * the cursor was made for: what a user sees depends on it, so a cursor made
+ * before a role change is refused and the device starts over.
  */
 const Xid = v.pipe(v.string(), v.regex(/^\d{1,20}$/));
 const Position = v.pipe(
@@ -19,12 +21,18 @@ const Position = v.pipe(
   ),
   v.maxLength(4),
 );
-const CursorSchema = v.strictObject({ x: Xid, n: v.optional(Xid), a: v.optional(Position) });
+const CursorSchema = v.strictObject({
+  x: Xid,
+  n: v.optional(Xid),
+  a: v.optional(Position),
+  r: v.optional(v.picklist(["admin", "clinician"])),
+});
 
 export type Cursor = v.InferOutput<typeof CursorSchema>;
 export type Position = v.InferOutput<typeof Position>;
 
 export const BAD_CURSOR = "The sync cursor is not valid. Pull again without a cursor.";
+export const ROLE_CHANGED = "Your role changed since the last sync. Pull again without a cursor.";
 export const BAD_LIMIT = "The sync limit must be a whole number of at least 1.";
 export const DEFAULT_LIMIT = 1000;
 export const MAX_LIMIT = 5000;

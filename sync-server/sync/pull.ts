@@ -1,7 +1,8 @@
 import { type PullResponse, SYNCED_TABLES } from "../../schema/rows.ts";
 import type { SessionUser } from "../auth/sessions.ts";
 import type { Sql } from "../db/connect.ts";
-import { type Cursor, encodeCursor } from "./cursor.ts";
+import { badRequest } from "../http/errors.ts";
+import { type Cursor, encodeCursor, ROLE_CHANGED } from "./cursor.ts";
 import { movedAway, removals } from "./removals.ts";
 import { type Item, isAdmin, type PullContext, type Stream, streams, type Tx } from "./streams.ts";
 
@@ -16,6 +17,7 @@ const ALL_STREAMS: Stream[] = [...streams, removals, movedAway];
  * a late commit). Re-sent rows are harmless: devices keep the higher version.
  */
 export async function pullPage(sql: Sql, user: SessionUser, cursor: Cursor, limit: number): Promise<PullResponse> {
+  if (cursor.r && cursor.r !== user.role) throw badRequest(ROLE_CHANGED);
   return sql.begin("ISOLATION LEVEL REPEATABLE READ READ ONLY", async (tx) => {
     const [snapshot] = await tx`SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin`;
     const next = cursor.n ?? (snapshot.xmin as string);
@@ -45,7 +47,9 @@ export async function pullPage(sql: Sql, user: SessionUser, cursor: Cursor, limi
     }
 
     for (const table of SYNCED_TABLES) response.removed[table] = [...new Set(response.removed[table])];
-    response.cursor = encodeCursor(response.hasMore && position ? { x: cursor.x, n: next, a: position } : { x: next });
+    response.cursor = encodeCursor(
+      response.hasMore && position ? { x: cursor.x, n: next, a: position, r: user.role } : { x: next, r: user.role },
+    );
     return response;
   });
 }
