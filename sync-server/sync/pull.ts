@@ -21,7 +21,7 @@ export async function pullPage(sql: Sql, user: SessionUser, cursor: Cursor, limi
   return sql.begin("ISOLATION LEVEL REPEATABLE READ READ ONLY", async (tx) => {
     const [snapshot] = await tx`SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin`;
     const next = cursor.n ?? (snapshot.xmin as string);
-    const ctx: PullContext = { tx, user, from: cursor.x, arrivals: await hasArrivals(tx, user, cursor.x) };
+    const ctx: PullContext = { tx, user, from: cursor.x, ...(await patientsOfUser(tx, user, cursor.x)) };
     const response: PullResponse = {
       cursor: "",
       hasMore: false,
@@ -59,11 +59,15 @@ function add(response: PullResponse, item: Item) {
   for (const [table, id] of item.removed ?? []) response.removed[table]?.push(id);
 }
 
-/** Whether any patient moved to this clinician since `from`: then its older rows must be sent too. */
-async function hasArrivals(tx: Tx, user: SessionUser, from: string) {
-  if (isAdmin(user) || from === "0") return false;
-  const [row] = await tx`
-    SELECT EXISTS (SELECT 1 FROM patient_reassignments r JOIN patients p ON p.id = r.patient_id
-      WHERE r.txid >= ${from}::xid8 AND p.clinician_id = ${user.id}) AS any`;
-  return Boolean(row.any);
+/** A clinician's patients now, and those of them that came to them since `from`. */
+async function patientsOfUser(tx: Tx, user: SessionUser, from: string) {
+  if (isAdmin(user)) return { mine: null, arrived: [] };
+  const rows = await tx`
+    SELECT p.username, ${from} <> '0' AND EXISTS (SELECT 1 FROM patient_reassignments r
+      WHERE r.patient_id = p.id AND r.txid >= ${from}::xid8) AS arrived
+    FROM patients p WHERE p.clinician_id = ${user.id}`;
+  return {
+    mine: rows.map((r) => r.username as string),
+    arrived: rows.filter((r) => r.arrived).map((r) => r.username as string),
+  };
 }

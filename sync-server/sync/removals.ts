@@ -1,12 +1,7 @@
 import type { SyncedTable } from "../../schema/rows.ts";
-import { patientsOf } from "../scope.ts";
-import { after, isAdmin, type PullContext, patientScope, type Stream } from "./streams.ts";
+import { after, isAdmin, type PullContext, patientScope, type Stream, visible } from "./streams.ts";
 
 const CHILD_TABLES = ["homework", "conversation_messages", "conversation_summaries"] as const;
-
-/** A condition on a patient-name column: the patients this user sees now. */
-const visible = ({ tx, user }: PullContext, column: string) =>
-  isAdmin(user) ? tx`TRUE` : patientsOf(tx as never, user, column);
 
 /**
  * Whether a tombstone concerns this user: any prompt; a clinician's own

@@ -2,7 +2,6 @@ import type { TransactionSql } from "postgres";
 import type { SyncedTable } from "../../schema/rows.ts";
 import type { SessionUser } from "../auth/sessions.ts";
 import { toClinician, toHomework, toMessage, toPatient, toPrompt, toSummary } from "../rows.ts";
-import { patientsOf } from "../scope.ts";
 
 export type Tx = TransactionSql<Record<string, unknown>>;
 
@@ -12,8 +11,10 @@ export interface PullContext {
   user: SessionUser;
   /** The pass's lower bound: rows of transactions with an id >= from. */
   from: string;
-  /** Whether a patient came to this clinician since `from` (all its rows must then be sent). */
-  arrivals: boolean;
+  /** A clinician's patients (usernames) in this snapshot; null for an admin, who sees every patient. */
+  mine: string[] | null;
+  /** Patients that came to this clinician since `from`: all their rows are sent, however old. */
+  arrived: string[];
 }
 
 /** One unit of a page: a changed row, or ids to remove; `at` is its keyset position (txid first). */
@@ -42,18 +43,13 @@ export function after(tx: Tx, columns: string[], position: string[] | undefined)
 export const patientScope = ({ tx, user }: PullContext, column = "clinician_id") =>
   isAdmin(user) ? tx`TRUE` : tx`${tx(column)} = ${user.id}`;
 
-/** Rows of the patients this user sees; for a clinician also every row of a patient that just came to them. */
-export function childScope(ctx: PullContext, table: string) {
-  const { tx, user, from } = ctx;
-  const changed = tx`${tx(`${table}.txid`)} >= ${from}::xid8`;
-  if (isAdmin(user)) return changed;
-  const visible = patientsOf(tx as never, user, `${table}.patient_name`);
-  if (!ctx.arrivals) return tx`${changed} AND ${visible}`;
-  return tx`(${changed} OR ${tx(`${table}.patient_name`)} IN (
-      SELECT p.username FROM patients p WHERE p.clinician_id = ${user.id}
-        AND EXISTS (SELECT 1 FROM patient_reassignments r WHERE r.patient_id = p.id AND r.txid >= ${from}::xid8)))
-    AND ${visible}`;
-}
+/**
+ * A condition on a patient-name column: the patients this user sees. The names
+ * go in as one array parameter rather than a subquery, so the planner walks
+ * the (txid, id) index in order and stops at the page's LIMIT.
+ */
+export const visible = ({ tx, mine }: PullContext, column: string) =>
+  mine === null ? tx`TRUE` : tx`${tx(column)} = ANY(${mine}::text[])`;
 
 const changeOf = (table: SyncedTable, row: Record<string, unknown>, toRow: (r: any) => unknown): Item => ({
   at: [row.sync_txid as string, row.id as string],
@@ -71,16 +67,26 @@ const patients: Stream = async (ctx, position, limit) => {
   return rows.map((row) => changeOf("patients", row, toPatient));
 };
 
+/**
+ * Homework, messages and summaries of the patients this user sees, changed
+ * since `from`; plus every row of a patient that just came to this clinician,
+ * read by patient name (its own index) and merged in the same order.
+ */
 function childStream(
   table: "homework" | "conversation_messages" | "conversation_summaries",
   toRow: (r: any) => unknown,
 ) {
   const stream: Stream = async (ctx, position, limit) => {
-    const { tx } = ctx;
-    const rows = await tx`
+    const { tx, from, arrived } = ctx;
+    const page = (where: ReturnType<Tx>) => tx`
       SELECT *, txid::text AS sync_txid FROM ${tx(table)}
-      WHERE ${childScope(ctx, table)} AND ${after(tx, [`${table}.txid`, `${table}.id`], position)}
+      WHERE ${where} AND ${after(tx, ["txid", "id"], position)}
       ORDER BY txid, id LIMIT ${limit}`;
+    const changed = page(tx`txid >= ${from}::xid8 AND ${visible(ctx, "patient_name")}`);
+    const rows = arrived.length
+      ? await tx`SELECT * FROM ((${changed}) UNION (${page(tx`patient_name = ANY(${arrived}::text[])`)})) AS u
+          ORDER BY txid, id LIMIT ${limit}`
+      : await changed;
     return rows.map((row) => changeOf(table, row, toRow));
   };
   return stream;
