@@ -22,7 +22,7 @@ describe("api", () => {
     answer(502, "Bad gateway from proxy");
     await expect(api("/api/x")).rejects.toThrow("502: Bad gateway from proxy");
     answer(503, "", "Service Unavailable");
-    const err: ApiError = await api("/api/x").catch((e) => e);
+    const err = (await api("/api/x").catch((e: unknown) => e)) as ApiError;
     expect(err).toBeInstanceOf(ApiError);
     expect(err.message).toBe("503: Service Unavailable");
   });
