@@ -25,6 +25,8 @@ interface Traffic {
   ms: number;
   bytes: number;
   requests: number;
+  /** Rows and ids carried (pulls only). */
+  rows: number;
 }
 
 async function openScratch(scale: number): Promise<Database> {
@@ -53,7 +55,9 @@ async function get(app: App, cookie: string, path: string, into: Traffic) {
   into.bytes += Buffer.byteLength(text);
   into.requests += 1;
   if (res.status !== 200) throw new Error(`${path} answered ${res.status}: ${text.slice(0, 200)}`);
-  return JSON.parse(text);
+  const body = JSON.parse(text);
+  if (body.changes) into.rows += [...Object.values(body.changes), ...Object.values(body.removed)].flat().length;
+  return body;
 }
 
 /** Pulls until hasMore is false, as the device's engine does; returns the new cursor. */
@@ -115,7 +119,7 @@ function changer(sql: Sql, clinicianId: string) {
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const traffic = (): Traffic => ({ ms: 0, bytes: 0, requests: 0 });
+const traffic = (): Traffic => ({ ms: 0, bytes: 0, requests: 0, rows: 0 });
 
 async function measure(scale: number) {
   const db = await openScratch(scale);
@@ -151,6 +155,7 @@ async function measure(scale: number) {
     for (const w of who) {
       const runs = [];
       let last = traffic();
+      await pullAll(app, w.cookie, cursors[w.name], traffic()); // warm-up
       for (let r = 0; r < 5; r++) {
         last = traffic();
         await pullAll(app, w.cookie, cursors[w.name], last);
@@ -163,8 +168,9 @@ async function measure(scale: number) {
     // The same working day both ways: 100 edits spread over 8 hours.
     const ticks = DAY_MS / PULL_EVERY_MS;
     const dayDelta: Record<string, Traffic> = { clinician: traffic(), admin: traffic() };
+    const editTicks = new Set(Array.from({ length: CHANGES }, (_, i) => Math.floor((i * ticks) / CHANGES)));
     for (let tick = 0; tick < ticks; tick++) {
-      if (tick % Math.floor(ticks / CHANGES) === 0) await change();
+      if (editTicks.has(tick)) await change();
       for (const w of who) cursors[w.name] = await pullAll(app, w.cookie, cursors[w.name], dayDelta[w.name]);
     }
     const rounds = DAY_MS / REFETCH_EVERY_MS;
@@ -172,7 +178,7 @@ async function measure(scale: number) {
     for (const w of who) {
       const one = traffic();
       await refetchLists(app, w.cookie, w.user, one);
-      dayLists[w.name] = { ms: one.ms * rounds, bytes: one.bytes * rounds, requests: one.requests * rounds };
+      dayLists[w.name] = { ms: one.ms * rounds, bytes: one.bytes * rounds, requests: one.requests * rounds, rows: 0 };
     }
     return { scale, counts, seeded: seeded[0], seedSeconds, full, delta, dayDelta, dayLists };
   } finally {
@@ -200,8 +206,8 @@ console.table(
     messages: r.counts.messages,
     "clinician full": `${ms(r.full.clinician.ms)} / ${mb(r.full.clinician.bytes)} / ${r.full.clinician.requests} req`,
     "admin full": `${ms(r.full.admin.ms)} / ${mb(r.full.admin.bytes)} / ${r.full.admin.requests} req`,
-    "clinician delta": `${ms(r.delta.clinician.ms)} / ${kb(r.delta.clinician.bytes)}`,
-    "admin delta": `${ms(r.delta.admin.ms)} / ${kb(r.delta.admin.bytes)}`,
+    "clinician delta": `${ms(r.delta.clinician.ms)} / ${kb(r.delta.clinician.bytes)} / ${r.delta.clinician.rows} rows`,
+    "admin delta": `${ms(r.delta.admin.ms)} / ${kb(r.delta.admin.bytes)} / ${r.delta.admin.rows} rows`,
   })),
 );
 const first = results[0];
@@ -210,7 +216,8 @@ for (const name of ["clinician", "admin"] as const) {
   console.log(
     `delta pull, ${name}: scale ${last.scale} / scale ${first.scale} = ` +
       `${(last.delta[name].ms / first.delta[name].ms).toFixed(2)}× time, ` +
-      `${(last.delta[name].bytes / first.delta[name].bytes).toFixed(2)}× bytes`,
+      `${(last.delta[name].bytes / first.delta[name].bytes).toFixed(2)}× bytes, ` +
+      `${(last.delta[name].bytes / last.delta[name].rows / (first.delta[name].bytes / first.delta[name].rows)).toFixed(2)}× bytes a row`,
   );
 }
 
