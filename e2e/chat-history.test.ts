@@ -98,6 +98,8 @@ describe("Chat History", () => {
 
   it("an admin's deletes ask first and show how many records will go", async () => {
     await openSynced(DEMO_ADMIN, "/chat-history?patientName=sample_patient_1");
+    await page.getByRole("img", { name: /Peak SUDS per completed session/ }).waitFor();
+    await expectAccessible(page, "/chat-history with a patient");
     await page.getByRole("button", { name: "Data Management" }).click();
     await page.getByRole("menuitem", { name: "Delete all data of sample_patient_1" }).click();
     const confirm = page.getByRole("alertdialog");

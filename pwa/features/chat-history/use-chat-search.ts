@@ -21,6 +21,19 @@ function useStoreVersion(store: LocalStore): string | undefined {
   }, [store]);
 }
 
+/**
+ * The version once it stopped changing for a moment: a sync writes many pages in a row, and each
+ * new version makes the worker read the store again.
+ */
+function useSettled<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
 export interface ChatSearch {
   result: SearchResult | undefined;
   error: unknown;
@@ -30,7 +43,7 @@ export interface ChatSearch {
 
 /** Runs the page's search in the worker again whenever the filters or the device store change. */
 export function useChatSearch(store: LocalStore, filters: ChatFilters): ChatSearch {
-  const version = useStoreVersion(store);
+  const version = useSettled(useStoreVersion(store), 250);
   const client = useRef<SearchClient | null>(null);
   const [state, setState] = useState<ChatSearch>({ result: undefined, error: null, searching: true });
 
