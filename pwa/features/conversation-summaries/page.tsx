@@ -1,14 +1,16 @@
 import { messages } from "@schema/messages.ts";
 import { FileTextIcon, PlusIcon } from "lucide-react";
-import { useEffect, useId, useState } from "react";
+import { useContext, useEffect, useId, useState } from "react";
 import { Navigate } from "react-router";
 import { useAuth } from "@/app/auth/auth-context.tsx";
+import { SyncContext } from "@/app/sync/sync-context.ts";
 import { notify } from "@/lib/notify.tsx";
 import { usePageTitle } from "@/lib/use-page-title.ts";
 import { SummaryDialog } from "@/shared/summary/summary-dialog.tsx";
 import { Button } from "@/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/ui/card.tsx";
 import { Skeleton } from "@/ui/skeleton.tsx";
+import { PageSpinner } from "@/ui/spinner.tsx";
 import { SummariesTable } from "./summaries-table.tsx";
 import { useDeleteSummary, useSummaries } from "./use-summaries.ts";
 
@@ -25,7 +27,10 @@ function AuthenticationRequired() {
 export default function ConversationSummariesPage() {
   usePageTitle("Conversation Summaries");
   const { user } = useAuth();
+  const sync = useContext(SyncContext);
   if (!user) return <AuthenticationRequired />;
+  // The SyncProvider hands over the user's store one render after sign-in is known.
+  if (!sync) return <PageSpinner />;
   return <Summaries isAdmin={user.role === "admin"} />;
 }
 
