@@ -92,12 +92,13 @@ describe("the prompt flow, end to end", () => {
     // Prompt History shows it; make it current.
     await page.goto("/admin/prompt-history");
     await page.getByLabel("Search").fill(title);
-    await page.getByRole("cell", { name: new RegExp(title) }).waitFor();
+    await page.getByText(title, { exact: true }).waitFor();
     await page.getByText("Showing 1 of").waitFor();
     await expectAccessible(page, "/admin/prompt-history");
-    const current = page.getByLabel(`Current prompt: ${title}`);
-    expect(await page.getByLabel(`Test prompt: ${title}`).isChecked()).toBe(true);
-    await current.check();
+    const current = page.getByLabel(`Current prompt: ${title}`, { exact: true });
+    expect(await page.getByLabel(`Test prompt: ${title}`, { exact: true }).isChecked()).toBe(true);
+    await current.click();
+    await expect.poll(() => current.isChecked()).toBe(true);
 
     await expect
       .poll(
@@ -118,19 +119,20 @@ describe("the prompt flow, end to end", () => {
     await toasts(page).filter({ hasText: "The current prompt cannot be deleted" }).waitFor();
 
     // Details: Save as New Prompt creates another prompt; Escape closes.
-    await page.getByRole("cell", { name: new RegExp(title) }).click();
+    await page.getByText(title, { exact: true }).click();
     const dialog = page.getByRole("dialog");
     await dialog.getByRole("heading", { name: "Prompt Details" }).waitFor();
+    await toasts(page).first().waitFor({ state: "detached" });
     await expectAccessible(page, "prompt details dialog");
     await dialog.getByLabel("Title").fill("");
     expect(await dialog.getByRole("button", { name: "Save as New Prompt" }).isDisabled()).toBe(true);
     await page.keyboard.press("Escape");
     await dialog.waitFor({ state: "hidden" });
-    await page.getByRole("cell", { name: new RegExp(title) }).click();
+    await page.getByText(title, { exact: true }).click();
     await dialog.getByLabel("Title").fill(`${title} v2`);
     await dialog.getByRole("button", { name: "Save as New Prompt" }).click();
     await dialog.waitFor({ state: "hidden" });
     await page.getByText("Showing 2 of").waitFor({ timeout: 15_000 });
-    expect(await page.getByLabel(`Current prompt: ${title}`).isChecked()).toBe(true);
+    expect(await page.getByLabel(`Current prompt: ${title}`, { exact: true }).isChecked()).toBe(true);
   });
 });

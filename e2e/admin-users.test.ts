@@ -73,6 +73,7 @@ describe("Manage Users: the user life cycle", () => {
       .getByRole("button", { name: `Edit ${email}` })
       .click();
     await dialog.getByLabel("First name").fill("Leona");
+    await toasts(admin).first().waitFor({ state: "detached" });
     await expectAccessible(admin, "Edit User dialog");
     await dialog.getByRole("button", { name: "Save Changes" }).click();
     await toasts(admin).filter({ hasText: "User updated" }).waitFor();

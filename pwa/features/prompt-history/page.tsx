@@ -3,6 +3,7 @@ import type { Prompt } from "@schema/rows.ts";
 import { RefreshCwIcon, SearchIcon } from "lucide-react";
 import { useMemo, useState } from "react";
 import { useAuth } from "@/app/auth/auth-context.tsx";
+import { useOptionalSyncEngine } from "@/app/sync/sync-context.ts";
 import { useOnline } from "@/app/sync/use-online.ts";
 import { errorMessage } from "@/lib/api.ts";
 import { cn } from "@/lib/cn.ts";
@@ -14,14 +15,23 @@ import { Card, CardContent, CardDescription, CardHeader } from "@/ui/card.tsx";
 import { Input } from "@/ui/input.tsx";
 import { Label } from "@/ui/label.tsx";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/ui/select.tsx";
+import { PageSpinner } from "@/ui/spinner.tsx";
 import { deletePrompt } from "./prompt-api.ts";
 import { PromptDetailsDialog } from "./prompt-details-dialog.tsx";
 import { isPromptSort, type PromptSort, SORT_LABELS, searchPrompts, sortPrompts } from "./prompt-list.ts";
 import { PromptTable } from "./prompt-table.tsx";
 import { usePromptHistory } from "./use-prompt-history.ts";
 
+/**
+ * On a fresh load the signed-in user is known a render before the device store is opened, so the
+ * table waits for the store instead of asking for it too early.
+ */
 export default function PromptHistoryPage() {
   usePageTitle("Prompt History");
+  return useOptionalSyncEngine() ? <PromptHistory /> : <PageSpinner />;
+}
+
+function PromptHistory() {
   const { isAdmin } = useAuth();
   const online = useOnline();
   const { prompts, loading, refreshing, refresh, mark, sync } = usePromptHistory();
