@@ -1,5 +1,5 @@
 import { DownloadIcon } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useSyncExternalStore } from "react";
 import { Button } from "@/ui/button.tsx";
 
 interface BeforeInstallPromptEvent extends Event {
@@ -7,35 +7,51 @@ interface BeforeInstallPromptEvent extends Event {
   userChoice: Promise<{ outcome: "accepted" | "dismissed" }>;
 }
 
-/** Shown only where the browser offers installation (Chromium's beforeinstallprompt). */
-export function InstallButton() {
-  const [offer, setOffer] = useState<BeforeInstallPromptEvent | null>(null);
-  useEffect(() => {
-    const onOffer = (e: Event) => {
-      e.preventDefault();
-      setOffer(e as BeforeInstallPromptEvent);
-    };
-    const onInstalled = () => setOffer(null);
-    window.addEventListener("beforeinstallprompt", onOffer);
-    window.addEventListener("appinstalled", onInstalled);
-    return () => {
-      window.removeEventListener("beforeinstallprompt", onOffer);
-      window.removeEventListener("appinstalled", onInstalled);
-    };
-  }, []);
-  if (!offer) return null;
+// The browser offers installation once per page load, so the offer is kept here for every button that shows it.
+let offer: BeforeInstallPromptEvent | null = null;
+const listeners = new Set<() => void>();
+const setOffer = (next: BeforeInstallPromptEvent | null) => {
+  offer = next;
+  for (const listener of listeners) listener();
+};
+if (typeof window !== "undefined") {
+  window.addEventListener("beforeinstallprompt", (e) => {
+    e.preventDefault();
+    setOffer(e as BeforeInstallPromptEvent);
+  });
+  window.addEventListener("appinstalled", () => setOffer(null));
+}
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+};
+
+/** Whether the browser offers installation right now (Chromium's beforeinstallprompt). */
+export const useInstallOffer = () =>
+  useSyncExternalStore(
+    subscribe,
+    () => offer,
+    () => null,
+  );
+
+/** Shown only where the browser offers installation. */
+export function InstallButton({ label = "Install app" }: { label?: string }) {
+  const current = useInstallOffer();
+  if (!current) return null;
   return (
     <Button
       variant="outline"
       size="sm"
       onClick={async () => {
-        await offer.prompt();
-        await offer.userChoice;
+        await current.prompt();
+        await current.userChoice;
         setOffer(null);
       }}
     >
       <DownloadIcon aria-hidden />
-      <span className="hidden sm:inline">Install app</span>
+      <span className="hidden sm:inline">{label}</span>
       <span className="sm:hidden">Install</span>
     </Button>
   );

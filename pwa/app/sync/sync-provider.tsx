@@ -2,6 +2,7 @@ import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useAuth } from "@/app/auth/auth-context.tsx";
 import type { SyncEngine } from "@/local/index.ts";
 import { SyncContext, type SyncHandle } from "./sync-context.ts";
+import { SyncDialogsHost } from "./sync-dialogs.tsx";
 
 /**
  * Opens the signed-in user's device store and runs its sync engine for as long as that user is
@@ -47,7 +48,11 @@ export function SyncProvider({ children }: { children: ReactNode }) {
   }, [userId]);
 
   const value = handle && handle.userId === userId ? handle : null;
-  return <SyncContext.Provider value={value}>{children}</SyncContext.Provider>;
+  return (
+    <SyncContext.Provider value={value}>
+      <SyncDialogsHost>{children}</SyncDialogsHost>
+    </SyncContext.Provider>
+  );
 }
 
 /**

@@ -12,7 +12,10 @@ import { useOnline } from "@/app/sync/use-online.ts";
 import { cn } from "@/lib/cn.ts";
 import { formatDateTime } from "@/lib/dates.ts";
 import type { SyncState } from "@/local/index.ts";
+import { Badge } from "@/ui/badge.tsx";
 import { useSyncState } from "./sync-context.ts";
+import { useSyncDialogs } from "./sync-dialogs.tsx";
+import { plural } from "./sync-texts.ts";
 
 interface Status {
   Icon: LucideIcon;
@@ -21,17 +24,20 @@ interface Status {
   spin?: boolean;
 }
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+/** What needs the clinician: "1 conflict", "2 not saved"; empty when nothing does. */
+export function problemsOf(state: SyncState | null): string[] {
+  if (!state) return [];
+  const problems: string[] = [];
+  if (state.conflicts > 0) problems.push(plural(state.conflicts, "conflict", "conflicts"));
+  if (state.failed.length > 0) problems.push(`${state.failed.length} not saved`);
+  return problems;
+}
 
 /** One icon and one label per state (after Actual Budget's SyncStatusLine). */
 export function describeSync(state: SyncState | null, online: boolean): Status {
   if (!online || state?.online === false) return { Icon: CloudOffIcon, label: "Offline", tone: "text-warning" };
   if (!state) return { Icon: CloudIcon, label: "Online", tone: "text-muted-foreground" };
   if (state.authLost) return { Icon: LogInIcon, label: "Sign in to sync", tone: "text-warning" };
-  if (state.failed.length > 0 || state.conflicts > 0) {
-    const n = state.failed.length + state.conflicts;
-    return { Icon: AlertTriangleIcon, label: plural(n, "change failed", "changes failed"), tone: "text-destructive" };
-  }
   if (state.syncing) return { Icon: RefreshCwIcon, label: "Syncing…", tone: "text-primary", spin: true };
   if (state.pending > 0) {
     return {
@@ -42,24 +48,47 @@ export function describeSync(state: SyncState | null, online: boolean): Status {
   }
   if (state.error) return { Icon: AlertTriangleIcon, label: "Sync failed", tone: "text-destructive" };
   if (!state.lastSyncedAt) return { Icon: RefreshCwIcon, label: "Syncing…", tone: "text-primary", spin: true };
+  if (state.conflicts > 0 || state.failed.length > 0) {
+    return { Icon: AlertTriangleIcon, label: "Needs your attention", tone: "text-warning" };
+  }
   return { Icon: CloudCheckIcon, label: "Synced", tone: "text-success" };
 }
 
+/** The status line in the top bar; it opens the Sync panel. Conflicts and refused changes show as badges. */
 export function SyncStatus() {
   const online = useOnline();
   const state = useSyncState();
+  const { openPanel } = useSyncDialogs();
   const { Icon, label, tone, spin } = describeSync(state, online);
+  const problems = problemsOf(state);
   const detail = [state?.error, state?.lastSyncedAt ? `Last synced ${formatDateTime(state.lastSyncedAt)}` : null]
     .filter(Boolean)
     .join(". ");
+  const spoken = [label, ...problems].join(", ");
   return (
-    <span
-      role="status"
+    <button
+      type="button"
+      onClick={openPanel}
+      aria-haspopup="dialog"
+      aria-label={`Sync: ${spoken}`}
       title={detail || label}
-      className={cn("inline-flex min-h-11 items-center gap-1.5 px-2 text-sm font-medium", tone)}
+      className={cn(
+        "inline-flex min-h-11 cursor-pointer items-center gap-1.5 rounded-md px-2 text-sm font-medium hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring",
+        tone,
+      )}
     >
       <Icon className={cn("size-4", spin && "animate-spin")} aria-hidden />
-      <span className="sr-only sm:not-sr-only">{label}</span>
-    </span>
+      <span
+        role="status"
+        className={cn(problems.length > 0 ? "inline-flex items-center gap-1.5" : "sr-only sm:not-sr-only")}
+      >
+        <span className={cn(problems.length > 0 && "sr-only lg:not-sr-only")}>{label}</span>
+        {problems.map((problem) => (
+          <Badge key={problem} variant={problem.endsWith("not saved") ? "destructive" : "warning"}>
+            {problem}
+          </Badge>
+        ))}
+      </span>
+    </button>
   );
 }

@@ -1,0 +1,108 @@
+import { cleanup, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { useState } from "react";
+import { afterEach, describe, expect, it } from "vitest";
+import type { Conflict } from "@/local/index.ts";
+import { openTestDevice, renderSignedIn } from "@/test/render.tsx";
+import { homeworkRow, userOf } from "@/test/rows.ts";
+import { SyncDialogsHost, useSyncDialogs } from "./sync-dialogs.tsx";
+import { SyncStatus } from "./sync-status.tsx";
+
+const clinician = userOf("clinician");
+let stop: (() => void) | undefined;
+afterEach(() => {
+  stop?.();
+  cleanup();
+});
+
+const server = homeworkRow({ id: "h1", patientName: "alex_k", version: 2 });
+const conflict: Conflict = {
+  id: "c1",
+  table: "homework",
+  rowId: "h1",
+  mine: { exposurePractice: "Ride the train" },
+  theirs: { ...server, exposurePractice: "Ride the bus" },
+  mutationId: "m1",
+  method: "PUT",
+  path: "/api/homework/h1",
+  op: { kind: "update", fields: { exposurePractice: "Ride the train" } },
+  createdAt: "2025-01-05T13:00:00.000Z",
+};
+
+/** A device with one edit waiting (the test network is down) and, optionally, a conflict. */
+async function device(withConflict = false) {
+  const d = openTestDevice(clinician);
+  stop = d.engine.stop;
+  await d.store.homework.put(server);
+  if (withConflict) await d.store.conflicts.put(conflict);
+  await d.engine.mutate({ kind: "homework.update", id: "h1", values: { fear: "Crowds" } });
+  await d.engine.sync();
+  return d;
+}
+
+function SignOutProbe() {
+  const { confirmSignOut } = useSyncDialogs();
+  const [answer, setAnswer] = useState("");
+  return (
+    <>
+      <button type="button" onClick={async () => setAnswer(String(await confirmSignOut({ unsent: 1, conflicts: 1 })))}>
+        Logout
+      </button>
+      <output>{answer}</output>
+    </>
+  );
+}
+
+const render = async (withConflict = false) =>
+  renderSignedIn(
+    <SyncDialogsHost>
+      <SyncStatus />
+      <SignOutProbe />
+    </SyncDialogsHost>,
+    { user: clinician, device: await device(withConflict) },
+  );
+
+describe("the status line and the sign-out question", () => {
+  it("the status line shows a conflict as a badge and opens the Sync panel", async () => {
+    const user = userEvent.setup();
+    await render(true);
+    const line = await screen.findByRole("button", { name: /^Sync: .*1 conflict/ });
+    within(line).getByText("1 conflict");
+    await user.click(line);
+    const panel = await screen.findByRole("dialog", { name: "Sync" });
+    await within(panel).findByRole("listitem", { name: "Conflict: Homework for alex_k" });
+  });
+
+  it("signing out with unsent changes asks; Cancel keeps the user signed in", async () => {
+    const user = userEvent.setup();
+    await render(true);
+    await user.click(screen.getByRole("button", { name: "Logout" }));
+    const ask = await screen.findByRole("alertdialog", { name: "2 changes have not been sent yet" });
+    within(ask).getByText("1 conflict needs your choice before it can be sent.");
+    await user.click(within(ask).getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(document.querySelector("output")?.textContent).toBe("false"));
+    expect(screen.queryByRole("alertdialog")).toBeNull();
+  });
+
+  it("Try to sync stays open and says what is still unsent; Discard and sign out signs out", async () => {
+    const user = userEvent.setup();
+    await render();
+    await user.click(screen.getByRole("button", { name: "Logout" }));
+    const ask = await screen.findByRole("alertdialog", { name: "2 changes have not been sent yet" });
+    await user.click(within(ask).getByRole("button", { name: "Try to sync" }));
+    await within(ask).findByText(/1 change still has not been sent\./);
+    await user.click(within(ask).getByRole("button", { name: "Discard and sign out" }));
+    expect(screen.queryByRole("alertdialog")).toBeNull();
+    expect(document.querySelector("output")?.textContent).toBe("true");
+  });
+
+  it("Review changes opens the Sync panel instead of signing out", async () => {
+    const user = userEvent.setup();
+    await render(true);
+    await user.click(screen.getByRole("button", { name: "Logout" }));
+    const ask = await screen.findByRole("alertdialog");
+    await user.click(within(ask).getByRole("button", { name: "Review changes" }));
+    await screen.findByRole("dialog", { name: "Sync" });
+    expect(document.querySelector("output")?.textContent).toBe("false");
+  });
+});

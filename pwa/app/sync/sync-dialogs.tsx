@@ -1,0 +1,67 @@
+import { createContext, lazy, type ReactNode, Suspense, useCallback, useContext, useMemo, useState } from "react";
+import type { SignOutChoice, Unsent } from "@/features/sync-center/unsent-changes-dialog.tsx";
+import { useOptionalSyncEngine } from "./sync-context.ts";
+import { useStorageNotice } from "./use-storage-notice.ts";
+
+const SyncPanel = lazy(() => import("@/features/sync-center/sync-panel.tsx"));
+const UnsentChangesDialog = lazy(() => import("@/features/sync-center/unsent-changes-dialog.tsx"));
+
+interface SyncDialogs {
+  openPanel: () => void;
+  /** Asks what to do with changes that were not sent; resolves true when the user chose to sign out anyway. */
+  confirmSignOut: (unsent: Unsent) => Promise<boolean>;
+}
+
+const SyncDialogsContext = createContext<SyncDialogs | null>(null);
+
+/**
+ * Holds the Sync panel and the sign-out question once for the whole app, so a menu that closes
+ * (the phone menu) does not take them with it. Both load on first use.
+ */
+export function SyncDialogsHost({ children }: { children: ReactNode }) {
+  const engine = useOptionalSyncEngine();
+  const [panelOpen, setPanelOpen] = useState(false);
+  const [panelLoaded, setPanelLoaded] = useState(false);
+  const [question, setQuestion] = useState<{ unsent: Unsent; answer: (choice: SignOutChoice) => void } | null>(null);
+
+  const openPanel = useCallback(() => {
+    setPanelLoaded(true);
+    setPanelOpen(true);
+  }, []);
+  const confirmSignOut = useCallback(
+    (unsent: Unsent) =>
+      new Promise<boolean>((resolve) => {
+        setQuestion({
+          unsent,
+          answer: (choice) => {
+            setQuestion(null);
+            if (choice === "review") openPanel();
+            resolve(choice === "sign-out");
+          },
+        });
+      }),
+    [openPanel],
+  );
+  const value = useMemo(() => ({ openPanel, confirmSignOut }), [openPanel, confirmSignOut]);
+  useStorageNotice(openPanel);
+
+  return (
+    <SyncDialogsContext.Provider value={value}>
+      {children}
+      <Suspense fallback={null}>
+        {engine && panelLoaded && <SyncPanel open={panelOpen} onOpenChange={setPanelOpen} />}
+        {engine && question && (
+          <UnsentChangesDialog engine={engine} initial={question.unsent} onDone={question.answer} />
+        )}
+      </Suspense>
+    </SyncDialogsContext.Provider>
+  );
+}
+
+const outsideHost: SyncDialogs = {
+  openPanel: () => {},
+  // Without the host (a component test of one screen) there is no one to ask: never discard.
+  confirmSignOut: async () => false,
+};
+
+export const useSyncDialogs = (): SyncDialogs => useContext(SyncDialogsContext) ?? outsideHost;

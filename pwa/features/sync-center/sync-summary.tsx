@@ -1,0 +1,37 @@
+import { RefreshCwIcon } from "lucide-react";
+import { describeSync } from "@/app/sync/sync-status.tsx";
+import { plural } from "@/app/sync/sync-texts.ts";
+import { useOnline } from "@/app/sync/use-online.ts";
+import { cn } from "@/lib/cn.ts";
+import { formatDateTime } from "@/lib/dates.ts";
+import type { SyncState } from "@/local/index.ts";
+import { Button } from "@/ui/button.tsx";
+
+/** Where syncing stands: status, what waits, when it last finished, and a way to sync now. */
+export function SyncSummary({ state, onSync }: { state: SyncState; onSync: () => void }) {
+  const online = useOnline() && state.online;
+  const { label } = describeSync(state, online);
+  return (
+    <div className="grid gap-3 rounded-md border p-3 text-sm">
+      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
+        <dt className="text-muted-foreground">Status</dt>
+        <dd className="font-medium">{label}</dd>
+        <dt className="text-muted-foreground">Waiting to be sent</dt>
+        <dd>{state.pending === 0 ? "Nothing" : plural(state.pending, "change", "changes")}</dd>
+        <dt className="text-muted-foreground">Last synced</dt>
+        <dd>{state.lastSyncedAt ? formatDateTime(state.lastSyncedAt) : "Not yet"}</dd>
+      </dl>
+      {state.authLost ? (
+        <p className="text-warning">Your session ended. Sign in again to send your changes.</p>
+      ) : (
+        state.error && <p className="text-muted-foreground">{state.error}</p>
+      )}
+      <div>
+        <Button variant="outline" disabled={!online || state.syncing || state.authLost} onClick={onSync}>
+          <RefreshCwIcon className={cn(state.syncing && "animate-spin")} aria-hidden />
+          {state.syncing ? "Syncing…" : "Sync now"}
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+import { useState } from "react";
+import { plural, syncTexts } from "@/app/sync/sync-texts.ts";
+import type { SyncEngine } from "@/local/index.ts";
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from "@/ui/alert-dialog.tsx";
+import { Button } from "@/ui/button.tsx";
+
+export type SignOutChoice = "sign-out" | "cancel" | "review";
+export interface Unsent {
+  unsent: number;
+  conflicts: number;
+}
+
+interface UnsentChangesDialogProps {
+  engine: SyncEngine;
+  initial: Unsent;
+  onDone: (choice: SignOutChoice) => void;
+}
+
+/**
+ * Asked at sign-out while changes have not reached the server: sync again, review them, or discard
+ * them knowingly. Closing the dialog any other way cancels the sign-out, so nothing is lost by accident.
+ */
+export default function UnsentChangesDialog({ engine, initial, onDone }: UnsentChangesDialogProps) {
+  const [left, setLeft] = useState(initial);
+  const [tried, setTried] = useState(false);
+  const [syncing, setSyncing] = useState(false);
+  const total = left.unsent + left.conflicts;
+
+  const trySync = async () => {
+    setSyncing(true);
+    try {
+      const now = await engine.prepareSignOut();
+      if (now.unsent + now.conflicts === 0) return onDone("sign-out");
+      setLeft(now);
+      setTried(true);
+    } finally {
+      setSyncing(false);
+    }
+  };
+
+  const state = engine.getState();
+  const why = state.online ? state.error : "You are offline.";
+  return (
+    <AlertDialog open onOpenChange={(open) => !open && onDone("cancel")}>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>{syncTexts.unsentTitle(total)}</AlertDialogTitle>
+          <AlertDialogDescription>{syncTexts.signOutLoses}</AlertDialogDescription>
+        </AlertDialogHeader>
+        {left.conflicts > 0 && (
+          <p className="text-sm">
+            {plural(left.conflicts, "conflict needs", "conflicts need")} your choice before{" "}
+            {left.conflicts === 1 ? "it" : "they"} can be sent.
+          </p>
+        )}
+        {tried && (
+          <p role="status" className="text-sm text-warning">
+            {syncTexts.stillUnsent(total)} {why ?? ""}
+          </p>
+        )}
+        <AlertDialogFooter className="sm:flex-wrap">
+          <AlertDialogCancel>Cancel</AlertDialogCancel>
+          <Button variant="outline" onClick={() => onDone("review")}>
+            Review changes
+          </Button>
+          <Button variant="outline" disabled={syncing} onClick={() => void trySync()}>
+            {syncing ? "Syncing…" : "Try to sync"}
+          </Button>
+          <Button variant="destructive" disabled={syncing} onClick={() => onDone("sign-out")}>
+            Discard and sign out
+          </Button>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
