@@ -70,3 +70,18 @@ describe("Create Prompt page", () => {
     ).toBeTruthy();
   });
 });
+
+describe("Create Prompt timeouts", () => {
+  it("gives up after 5 seconds with the database timeout text", async () => {
+    vi.stubGlobal(
+      "fetch",
+      (_path: string, init: RequestInit) =>
+        new Promise((_resolve, reject) => init.signal?.addEventListener("abort", () => reject(init.signal?.reason))),
+    );
+    renderSignedIn(<InputPromptPage />, { user: admin });
+    const started = Date.now();
+    await fill("Exposure coach v3", "You are a calm exposure coach.");
+    expect(await screen.findByText(/^Database timeout: \.\.\./, {}, { timeout: 8000 })).toBeTruthy();
+    expect(Date.now() - started).toBeGreaterThanOrEqual(4900);
+  });
+});

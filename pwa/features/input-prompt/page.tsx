@@ -2,7 +2,6 @@ import { DEFAULT_PROMPT_OWNER, PROMPT_LIMITS, TIMINGS } from "@schema/constants.
 import { PromptForm } from "@schema/prompt.ts";
 import type { Prompt } from "@schema/rows.ts";
 import { CheckCircle2Icon, TriangleAlertIcon, WifiOffIcon } from "lucide-react";
-import { useEffect, useState } from "react";
 import * as v from "valibot";
 import { useAuth } from "@/app/auth/auth-context.tsx";
 import { useOptionalSyncEngine } from "@/app/sync/sync-context.ts";
@@ -14,6 +13,7 @@ import { usePageTitle } from "@/lib/use-page-title.ts";
 import { Button } from "@/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader } from "@/ui/card.tsx";
 import { type Banner, characterCount, failureBanner, savedBanner } from "./banner.ts";
+import { useBanner } from "./use-banner.ts";
 
 const PromptFields = v.omit(PromptForm, ["id"]);
 
@@ -22,14 +22,8 @@ export default function InputPromptPage() {
   const { user } = useAuth();
   const online = useOnline();
   const engine = useOptionalSyncEngine();
-  const [banner, setBanner] = useState<Banner | null>(null);
+  const [banner, setBanner] = useBanner();
   const owner = user?.first_name?.trim() || DEFAULT_PROMPT_OWNER;
-
-  useEffect(() => {
-    if (!banner) return;
-    const timer = setTimeout(() => setBanner(null), TIMINGS.bannerMs);
-    return () => clearTimeout(timer);
-  }, [banner]);
 
   const form = useAppForm({
     defaultValues: { title: "", owner, prompt: "" },
