@@ -33,9 +33,10 @@ async function openSummaries(user: { username: string; password: string }) {
 }
 
 describe("Conversation Summaries", () => {
-  it("a visitor who is not signed in is sent to /auth", async () => {
+  it("a visitor who is not signed in is told so and sent to /auth", async () => {
     await page.goto("/conversation-summaries");
     await page.waitForURL((url) => url.pathname === "/auth");
+    await toasts(page).filter({ hasText: "Authentication required. Please log in." }).waitFor();
   });
 
   it("a clinician reads summaries, filters safety risks and cannot delete", async () => {

@@ -1,7 +1,8 @@
+import { messages } from "@schema/messages.ts";
 import type { ComponentType } from "react";
 import { createBrowserRouter, type RouteObject } from "react-router";
 import { PageSpinner } from "@/ui/spinner.tsx";
-import { RequireAdmin, RequireUser } from "./auth/route-guards.tsx";
+import { type GuardHandle, RequireAdmin, RequireUser } from "./auth/route-guards.tsx";
 import { AppLayout } from "./layout/app-layout.tsx";
 import { NotFound } from "./not-found.tsx";
 
@@ -27,7 +28,11 @@ export const routes: RouteObject[] = [
         children: [
           { path: "chat-history", ...page(() => import("@/features/chat-history/page.tsx")) },
           { path: "patients", ...page(() => import("@/features/patients/page.tsx")) },
-          { path: "conversation-summaries", ...page(() => import("@/features/conversation-summaries/page.tsx")) },
+          {
+            path: "conversation-summaries",
+            handle: { signedOutNotice: messages.summaries.authRequired } satisfies GuardHandle,
+            ...page(() => import("@/features/conversation-summaries/page.tsx")),
+          },
           { path: "profile", ...page(() => import("@/features/profile/page.tsx")) },
         ],
       },

@@ -1,7 +1,6 @@
 import { messages } from "@schema/messages.ts";
 import { FileTextIcon, PlusIcon } from "lucide-react";
-import { useContext, useEffect, useId, useState } from "react";
-import { Navigate } from "react-router";
+import { useContext, useId, useState } from "react";
 import { useAuth } from "@/app/auth/auth-context.tsx";
 import { SyncContext } from "@/app/sync/sync-context.ts";
 import { notify } from "@/lib/notify.tsx";
@@ -16,22 +15,13 @@ import { useDeleteSummary, useSummaries } from "./use-summaries.ts";
 
 const PAGE_SIZE = 25;
 
-/** Spec: a visitor who is not signed in is told so and sent to /auth. */
-function AuthenticationRequired() {
-  useEffect(() => {
-    notify.error(messages.summaries.authRequired);
-  }, []);
-  return <Navigate to="/auth" replace />;
-}
-
 export default function ConversationSummariesPage() {
   usePageTitle("Conversation Summaries");
   const { user } = useAuth();
-  const sync = useContext(SyncContext);
-  if (!user) return <AuthenticationRequired />;
+  // A signed-out visitor never gets here: the route guard sends them to /auth with the spec's notice.
   // The SyncProvider hands over the user's store one render after sign-in is known.
-  if (!sync) return <PageSpinner />;
-  return <Summaries isAdmin={user.role === "admin"} />;
+  if (!useContext(SyncContext)) return <PageSpinner />;
+  return <Summaries isAdmin={user?.role === "admin"} />;
 }
 
 function Summaries({ isAdmin }: { isAdmin: boolean }) {
