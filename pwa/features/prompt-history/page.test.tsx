@@ -50,6 +50,12 @@ describe("Prompt History page", () => {
     expect(screen.getByText("No prompts match your search.")).toBeTruthy();
   });
 
+  it("shows 4 skeleton rows until the device's first sync", async () => {
+    renderSignedIn(<PromptHistoryPage />, { user: admin });
+    await waitFor(() => expect(screen.getAllByTestId("prompt-skeleton")).toHaveLength(4));
+    expect(screen.queryByText(/Showing/)).toBeNull();
+  });
+
   it("says none were created when the device has synced and holds no prompt", async () => {
     const device = openTestDevice(admin);
     await device.store.meta.put({ key: "lastSyncedAt", value: new Date().toISOString() });
