@@ -7,7 +7,7 @@ import { summaryRow, userOf } from "@/test/rows.ts";
 import ConversationSummariesPage from "./page.tsx";
 
 afterEach(cleanup);
-const long = "A".repeat(50) + "B and the rest of a long summary";
+const long = `${"A".repeat(50)}B and the rest of a long summary`;
 
 async function showPage(role: "admin" | "clinician", rows = [summaryRow({ id: "conv-1", summary: long })]) {
   const user = userOf(role);
