@@ -6,9 +6,17 @@ export default function Toaster() {
     <Sonner
       visibleToasts={1}
       position="bottom-right"
-      richColors
       closeButton
-      toastOptions={{ classNames: { toast: "md:max-w-[420px]", description: "break-words" } }}
+      // Our own colours rather than richColors: sonner's green fails WCAG contrast (4.25:1).
+      toastOptions={{
+        classNames: {
+          toast: "md:max-w-[420px]",
+          description: "break-words text-inherit! opacity-90",
+          success: "bg-emerald-50! text-emerald-950! border-emerald-300!",
+          error: "bg-red-50! text-red-950! border-red-300!",
+          info: "bg-sky-50! text-sky-950! border-sky-300!",
+        },
+      }}
       style={{ fontFamily: "inherit" }}
     />
   );
