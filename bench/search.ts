@@ -78,7 +78,9 @@ try {
   const widths = [0, 1, 2].map((i) => Math.max(...rows.map((r) => r[i].length)));
   for (const r of rows)
     console.log(r.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join("  "));
-  console.log("(worker times include handing the result ids back to the page; typing: one key per 120 ms, 15 keys)");
+  console.log(
+    "(worker times include the first screenful of ids handed to the page; typing: one key per 120 ms, 15 keys)",
+  );
 } finally {
   await browser.close();
   await server.close();

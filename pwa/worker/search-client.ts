@@ -14,7 +14,7 @@ export interface SearchClient extends SearchApi {
 export function createSearchClient(store: LocalStore): SearchClient {
   if (typeof Worker === "undefined" || import.meta.env.MODE === "test") {
     const engine = createSearchEngine(store);
-    return { search: engine.search, close: () => {} };
+    return { ...engine, close: () => {} };
   }
   const worker = new Worker(new URL("./search.worker.ts", import.meta.url), { type: "module", name: "search" });
   const remote = wrap<SearchWorkerApi>(worker);
@@ -24,6 +24,7 @@ export function createSearchClient(store: LocalStore): SearchClient {
       await opened;
       return remote.search(filters, version);
     },
+    messageIds: (resultKey, from, to) => remote.messageIds(resultKey, from, to),
     close: () => {
       remote[releaseProxy]();
       worker.terminate();

@@ -8,44 +8,62 @@ import {
   search,
 } from "./search-logic.ts";
 
+/** A search result without its message ids: those cross to the page a screenful at a time. */
+export type SearchAnswer = Omit<SearchResult, "messageIds"> & { resultKey: number; messageCount: number };
+
 export interface SearchApi {
   /**
    * Runs the search on a snapshot of the device store. `version` names the store's state
    * (it changes whenever messages or summaries change); the snapshot is re-read only then.
    */
-  search(filters: ChatFilters, version: string): Promise<SearchResult>;
+  search(filters: ChatFilters, version: string): Promise<SearchAnswer>;
+  /** The ids of a result's messages from..to (exclusive); empty once the result is forgotten. */
+  messageIds(resultKey: number, from: number, to: number): Promise<string[]>;
 }
 
 interface Snapshot {
-  version: string;
   messages: IndexedMessage[];
   risky: Set<string>;
 }
 
-/** Keeps the messages in memory between keystrokes, so typing costs a scan, not an IndexedDB read. */
+const KEPT_RESULTS = 4;
+
+/**
+ * Keeps the messages in memory between keystrokes, so typing costs a scan, not an IndexedDB read,
+ * and keeps the last results' ids, so a million matches never cross to the page at once.
+ */
 export function createSearchEngine(store: LocalStore): SearchApi {
   let snapshot: Promise<Snapshot> | null = null;
   let snapshotVersion: string | null = null;
+  const results = new Map<number, string[]>();
+  let nextKey = 1;
 
-  const read = async (version: string): Promise<Snapshot> => {
+  const read = async (): Promise<Snapshot> => {
     const [messages, summaries] = await Promise.all([
       store.conversation_messages.toArray(),
       store.conversation_summaries.toArray(),
     ]);
-    return { version, messages: messages.map(indexMessage), risky: safetyRiskIds(summaries) };
+    return { messages: messages.map(indexMessage), risky: safetyRiskIds(summaries) };
   };
 
   return {
     async search(filters, version) {
       if (!snapshot || snapshotVersion !== version) {
         snapshotVersion = version;
-        snapshot = read(version);
+        snapshot = read();
         snapshot.catch(() => {
           snapshot = null;
         });
       }
       const { messages, risky } = await snapshot;
-      return search(messages, risky, filters);
+      const { messageIds, ...rest } = search(messages, risky, filters);
+      const resultKey = nextKey++;
+      results.set(resultKey, messageIds);
+      for (const key of results.keys()) if (results.size > KEPT_RESULTS) results.delete(key);
+      return { ...rest, resultKey, messageCount: messageIds.length };
+    },
+    async messageIds(resultKey, from, to) {
+      return results.get(resultKey)?.slice(from, to) ?? [];
     },
   };
 }

@@ -96,16 +96,19 @@ describe("Chat History search", () => {
     expect(result.messageIds).toHaveLength(3);
   });
 
-  it("the conversation-id box keeps conversations whose id contains the text", () => {
-    expect(textOf(run({ conversationIdText: "old" }).messageIds)).toEqual([
-      "Well done",
-      "I felt Nervous at the counter",
-    ]);
-    expect(run({ conversationIdText: "nope" }).messageIds).toEqual([]);
+  it("the conversation-id box selects the newest conversation whose id contains the text, or shows nothing", () => {
+    const typed = run({ conversationIdText: "c-" });
+    expect(typed.autoSelected).toBe("c-new");
+    expect(textOf(typed.messageIds)).toEqual(["nothing much", "ok", "Tell me more"]);
+    expect(run({ conversationIdText: "old", patientName: "ada" }).autoSelected).toBe("c-old");
+    expect(run({ conversationIdText: "old", patientName: "ben" }).autoSelected).toBeNull();
+    const miss = run({ conversationIdText: "nope" });
+    expect(miss.autoSelected).toBeNull();
+    expect(miss.messageIds).toEqual([]);
   });
 
-  it("typing in the conversation-id box selects the first matching conversation, or none", () => {
-    const { conversations } = run({});
+  it("the first conversation whose id contains the text is the newest", () => {
+    const { groups: conversations } = run({});
     expect(firstConversationMatching(conversations, "c-")).toBe("c-new");
     expect(firstConversationMatching(conversations, "old")).toBe("c-old");
     expect(firstConversationMatching(conversations, "zzz")).toBeNull();

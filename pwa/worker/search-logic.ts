@@ -56,12 +56,14 @@ export interface ConversationGroup {
 export interface SearchResult {
   /** Messages (right column) or conversation groups (right column, nothing filtered). */
   mode: "groups" | "messages";
-  /** Conversations of the patient, date range and safety filter, newest first (the left column's list). */
+  /** The left column's list: conversations of the patient, date range or safety filter, newest first; empty without one. */
   conversations: ConversationGroup[];
   /** Newest first; filled in "groups" mode. */
   groups: ConversationGroup[];
   /** Matching message ids in display order; filled in "messages" mode. */
   messageIds: string[];
+  /** The conversation the id box picked (no conversation was selected, the box has text). */
+  autoSelected: string | null;
 }
 
 export function indexMessage(
@@ -134,16 +136,29 @@ function inScope(f: ChatFilters, risky: Set<string>) {
 
 export function search(messages: readonly IndexedMessage[], risky: Set<string>, f: ChatFilters): SearchResult {
   const scoped = messages.filter(inScope(f, risky));
-  const conversations = groupConversations(scoped, risky);
-  if (!showsMessages(f)) return { mode: "groups", conversations, groups: conversations, messageIds: [] };
+  const listed = Boolean(f.patientName || f.startDate || f.endDate || f.safetyOnly);
+  const conversations = listed ? groupConversations(scoped, risky) : [];
+  if (!showsMessages(f)) {
+    return {
+      mode: "groups",
+      conversations,
+      groups: groupConversations(scoped, risky),
+      messageIds: [],
+      autoSelected: null,
+    };
+  }
 
   const text = f.text.trim().toLowerCase();
   const idText = f.conversationIdText.trim();
-  const selected = f.selectedConversationId;
+  const withId = (m: IndexedMessage) => m.conversationId.includes(idText);
+  // Spec: the id box selects the first of the patient's conversations whose id contains the text.
+  const autoSelected =
+    idText && !f.selectedConversationId
+      ? firstConversationMatching(listed ? conversations : groupConversations(scoped.filter(withId), risky), idText)
+      : null;
+  const selected = f.selectedConversationId ?? autoSelected;
   const matches = scoped.filter(
-    (m) =>
-      (!selected ? !idText || m.conversationId.includes(idText) : m.conversationId === selected) &&
-      (!text || m.text.includes(text)),
+    (m) => (selected ? m.conversationId === selected : !idText || withId(m)) && (!text || m.text.includes(text)),
   );
   // A selected conversation reads in order; a search across conversations shows the newest first.
   matches.sort(
@@ -151,7 +166,7 @@ export function search(messages: readonly IndexedMessage[], risky: Set<string>, 
       ? (a, b) => a.time - b.time || a.serial - b.serial
       : (a, b) => b.time - a.time || a.conversationId.localeCompare(b.conversationId) || b.serial - a.serial,
   );
-  return { mode: "messages", conversations, groups: [], messageIds: matches.map((m) => m.id) };
+  return { mode: "messages", conversations, groups: [], messageIds: matches.map((m) => m.id), autoSelected };
 }
 
 /** Spec: typing in the conversation-id box selects the first of the patient's conversations whose id contains the text. */

@@ -14,6 +14,8 @@ const api = {
     if (!engine) throw new Error("The search worker was not opened");
     return engine.search(filters, version);
   }) satisfies SearchApi["search"],
+  messageIds: ((resultKey, from, to) =>
+    engine?.messageIds(resultKey, from, to) ?? Promise.resolve([])) satisfies SearchApi["messageIds"],
 };
 
 export type SearchWorkerApi = typeof api;

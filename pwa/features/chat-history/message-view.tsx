@@ -7,27 +7,38 @@ import { formatDateTime } from "@/lib/dates.ts";
 import { Skeleton } from "@/ui/skeleton.tsx";
 import { useMessageRows } from "./use-message-rows.ts";
 
+interface MessageViewProps {
+  resultKey: number;
+  count: number;
+  fetchIds: (resultKey: number, from: number, to: number) => Promise<string[]>;
+}
+
 /** Matching messages, virtualised: a patient with thousands of messages scrolls smoothly. */
-export function MessageView({ ids }: { ids: string[] }) {
+export function MessageView({ resultKey, count, fetchIds }: MessageViewProps) {
   const store = useStore();
   const scroller = useRef<HTMLElement>(null);
   const virtualizer = useVirtualizer({
-    count: ids.length,
+    count,
     getScrollElement: () => scroller.current,
     estimateSize: () => 110,
     overscan: 8,
   });
   const items = virtualizer.getVirtualItems();
-  const rows = useMessageRows(store, ids, items[0]?.index ?? 0, items[items.length - 1]?.index ?? 0);
+  const rowAt = useMessageRows(
+    store,
+    { resultKey, count, fetchIds },
+    items[0]?.index ?? 0,
+    items[items.length - 1]?.index ?? 0,
+  );
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a keyboard user must be able to scroll the messages, which hold nothing focusable
     <section ref={scroller} tabIndex={0} className="max-h-[75dvh] overflow-y-auto" aria-label="Messages">
       <ol className="relative" style={{ height: virtualizer.getTotalSize() }}>
         {items.map((item) => {
-          const row = rows.get(ids[item.index]);
+          const row = rowAt(item.index);
           return (
             <li
-              key={ids[item.index]}
+              key={item.key}
               data-index={item.index}
               ref={virtualizer.measureElement}
               className="absolute inset-x-0 pb-3"

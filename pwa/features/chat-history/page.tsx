@@ -1,6 +1,6 @@
 import { messages } from "@schema/messages.ts";
 import { useLiveQuery } from "dexie-react-hooks";
-import { useContext, useMemo, useState } from "react";
+import { useContext, useEffect, useMemo, useRef, useState } from "react";
 import { SyncContext, useStore } from "@/app/sync/sync-context.ts";
 import { displayName } from "@/lib/display-name.ts";
 import { usePageTitle } from "@/lib/use-page-title.ts";
@@ -40,6 +40,13 @@ function ChatHistory() {
   );
 
   const conversations = search.result?.conversations ?? [];
+  const autoSelected = search.result?.autoSelected ?? null;
+  const select = useRef(state.select);
+  select.current = state.select;
+  // The id box's pick becomes the selection (in the URL, like a click on the list).
+  useEffect(() => {
+    if (autoSelected) select.current(autoSelected);
+  }, [autoSelected]);
   const hasDateRange = Boolean(filters.startDate || filters.endDate);
   const listed = filters.patientName || hasDateRange || filters.safetyOnly;
 
@@ -49,7 +56,7 @@ function ChatHistory() {
         <h1 className="text-2xl font-bold">Chat History</h1>
         <p className="text-muted-foreground">View and search conversations between patients and the AI coach.</p>
       </header>
-      <SearchCard state={state} patients={patients} conversations={conversations} />
+      <SearchCard state={state} patients={patients} />
       <div className="grid gap-6 lg:grid-cols-[22rem_1fr]">
         <aside className="grid content-start gap-6" aria-label="Patient and conversations">
           {filters.patientName && (
@@ -86,5 +93,5 @@ function ChatHistory() {
 
 function resultsAnnouncement(result: NonNullable<ReturnType<typeof useChatSearch>["result"]>) {
   if (result.mode === "groups") return `${result.groups.length} conversations`;
-  return result.messageIds.length ? `${result.messageIds.length} messages` : messages.conversations.none;
+  return result.messageCount ? `${result.messageCount} messages` : messages.conversations.none;
 }

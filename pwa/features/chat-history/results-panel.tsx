@@ -29,7 +29,7 @@ export function ResultsPanel({
 }: ResultsPanelProps) {
   const { result, error } = search;
   const selected = filters.selectedConversationId;
-  const empty = result && (result.mode === "groups" ? result.groups.length === 0 : result.messageIds.length === 0);
+  const empty = result && (result.mode === "groups" ? result.groups.length === 0 : result.messageCount === 0);
   return (
     <Card className="min-w-0">
       <CardHeader className="flex-row flex-wrap items-center justify-between gap-2">
@@ -62,7 +62,7 @@ export function ResultsPanel({
             onViewSummary={onViewSummary}
           />
         ) : (
-          <MessageView ids={result.messageIds} />
+          <MessageView resultKey={result.resultKey} count={result.messageCount} fetchIds={search.messageIds} />
         )}
       </CardContent>
     </Card>

@@ -3,8 +3,6 @@ import { useAuth } from "@/app/auth/auth-context.tsx";
 import { Button } from "@/ui/button.tsx";
 import { Card, CardContent } from "@/ui/card.tsx";
 import { Input } from "@/ui/input.tsx";
-import type { ConversationGroup } from "@/worker/search-logic.ts";
-import { firstConversationMatching } from "@/worker/search-logic.ts";
 import { DataManagementMenu } from "./data-management-menu.tsx";
 import { FiltersPanel, type PatientOption } from "./filters-panel.tsx";
 import type { ChatFiltersState } from "./use-chat-filters.ts";
@@ -12,11 +10,9 @@ import type { ChatFiltersState } from "./use-chat-filters.ts";
 interface SearchCardProps {
   state: ChatFiltersState;
   patients: PatientOption[];
-  /** Where the conversation-id box looks: the patient's conversations (or all, with no patient). */
-  conversations: ConversationGroup[];
 }
 
-export function SearchCard({ state, patients, conversations }: SearchCardProps) {
+export function SearchCard({ state, patients }: SearchCardProps) {
   const { isAdmin } = useAuth();
   const { filters, panelOpen } = state;
   return (
@@ -39,10 +35,7 @@ export function SearchCard({ state, patients, conversations }: SearchCardProps) 
             placeholder="Search by conversation ID..."
             className="md:w-72"
             value={filters.conversationIdText}
-            onChange={(e) =>
-              // Spec: select the first of the patient's conversations whose id contains the text, else none.
-              state.setIdText(e.target.value, firstConversationMatching(conversations, e.target.value))
-            }
+            onChange={(e) => state.setIdText(e.target.value)}
           />
           <div className="flex gap-2">
             <Button

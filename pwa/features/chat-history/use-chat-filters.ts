@@ -74,8 +74,10 @@ export function useChatFilters() {
     panelOpen: params.get(KEYS.panel) === "1",
     setPanelOpen: (open: boolean) => update({ panel: open ? "1" : null }),
     setText: (text: string) => update({ text }),
-    setIdText: (idText: string, conversation: string | null) => update({ idText, conversation }),
-    select: (conversation: string | null) => update({ conversation }),
+    /** The search then picks the first matching conversation (SearchResult.autoSelected). */
+    setIdText: (idText: string) => update({ idText, conversation: null }),
+    /** All Conversations (null) also empties the id box, which would pick a conversation again. */
+    select: (conversation: string | null) => update(conversation ? { conversation } : { conversation, idText: null }),
     /** Spec: choosing a patient clears the selected conversation. */
     setPatient: (patient: string | null) => update({ patient, conversation: null, idText: null }),
     setStart: (d: Date | undefined) => update({ start: d ? dayKey(d) : null }),

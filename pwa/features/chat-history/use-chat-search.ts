@@ -1,8 +1,9 @@
 import { useLiveQuery } from "dexie-react-hooks";
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import type { LocalStore } from "@/local/index.ts";
 import { createSearchClient, type SearchClient } from "@/worker/search-client.ts";
-import type { ChatFilters, SearchResult } from "@/worker/search-logic.ts";
+import type { SearchAnswer } from "@/worker/search-engine.ts";
+import type { ChatFilters } from "@/worker/search-logic.ts";
 
 let generation = 0;
 
@@ -34,18 +35,23 @@ function useSettled<T>(value: T, ms: number): T {
   return settled;
 }
 
-export interface ChatSearch {
-  result: SearchResult | undefined;
+interface SearchState {
+  result: SearchAnswer | undefined;
   error: unknown;
   /** A newer search runs; the result shown is the previous one. */
   searching: boolean;
+}
+
+export interface ChatSearch extends SearchState {
+  /** The ids of the result's messages from..to, fetched from the worker as the list scrolls. */
+  messageIds: (resultKey: number, from: number, to: number) => Promise<string[]>;
 }
 
 /** Runs the page's search in the worker again whenever the filters or the device store change. */
 export function useChatSearch(store: LocalStore, filters: ChatFilters): ChatSearch {
   const version = useSettled(useStoreVersion(store), 250);
   const client = useRef<SearchClient | null>(null);
-  const [state, setState] = useState<ChatSearch>({ result: undefined, error: null, searching: true });
+  const [state, setState] = useState<SearchState>({ result: undefined, error: null, searching: true });
 
   useEffect(() => {
     const c = createSearchClient(store);
@@ -69,5 +75,10 @@ export function useChatSearch(store: LocalStore, filters: ChatFilters): ChatSear
     };
   }, [filters, version]);
 
-  return state;
+  const messageIds = useCallback(
+    (resultKey: number, from: number, to: number) =>
+      client.current ? client.current.messageIds(resultKey, from, to) : Promise.resolve([]),
+    [],
+  );
+  return { ...state, messageIds };
 }
