@@ -2,11 +2,13 @@ import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { afterEach, describe, expect, it } from "vitest";
+import { notify } from "@/lib/notify.tsx";
 import type { Conflict } from "@/local/index.ts";
 import { openTestDevice, renderSignedIn } from "@/test/render.tsx";
 import { homeworkRow, userOf } from "@/test/rows.ts";
 import { SyncDialogsHost, useSyncDialogs } from "./sync-dialogs.tsx";
 import { SyncStatus } from "./sync-status.tsx";
+import { syncTexts } from "./sync-texts.ts";
 
 const clinician = userOf("clinician");
 let stop: (() => void) | undefined;
@@ -104,5 +106,30 @@ describe("the status line and the sign-out question", () => {
     await user.click(within(ask).getByRole("button", { name: "Review changes" }));
     await screen.findByRole("dialog", { name: "Sync" });
     expect(document.querySelector("output")?.textContent).toBe("false");
+  });
+
+  it("warns once per device when changes are stuck and the browser may clear its storage", async () => {
+    Object.defineProperty(navigator, "storage", {
+      configurable: true,
+      value: { persist: async () => false, persisted: async () => false },
+    });
+    localStorage.clear();
+    try {
+      const first = await device();
+      await first.engine.requestPersistence();
+      renderSignedIn(<SyncDialogsHost>{null}</SyncDialogsHost>, { user: clinician, device: first });
+      await screen.findByText(syncTexts.storageNotice);
+      notify.dismiss();
+      await waitFor(() => expect(screen.queryByText(syncTexts.storageNotice)).toBeNull());
+      cleanup();
+
+      const again = await device();
+      await again.engine.requestPersistence();
+      renderSignedIn(<SyncDialogsHost>{null}</SyncDialogsHost>, { user: clinician, device: again });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(screen.queryByText(syncTexts.storageNotice)).toBeNull();
+    } finally {
+      Reflect.deleteProperty(navigator, "storage");
+    }
   });
 });

@@ -25,8 +25,10 @@ function rememberShown() {
  */
 export function useStorageNotice(openPanel: () => void) {
   const state = useSyncState();
-  const atRisk =
-    state?.persisted === false && state.pending + state.failed.length + state.conflicts > 0 && !state.authLost;
+  // Only changes that are stuck (offline, a failing server, refused, in conflict) are worth interrupting for.
+  const stuck =
+    state && (state.failed.length + state.conflicts > 0 || (state.pending > 0 && (!state.online || !!state.error)));
+  const atRisk = state?.persisted === false && !!stuck && !state.authLost;
   useEffect(() => {
     if (!atRisk || shownBefore()) return;
     rememberShown();
