@@ -9,8 +9,8 @@ import { Button } from "@/ui/button.tsx";
 
 /** Where syncing stands: status, what waits, when it last finished, and a way to sync now. */
 export function SyncSummary({ state, onSync }: { state: SyncState; onSync: () => void }) {
-  const online = useOnline() && state.online;
-  const { label } = describeSync(state, online);
+  const browserOnline = useOnline();
+  const { label } = describeSync(state, browserOnline && state.online);
   return (
     <div className="grid gap-3 rounded-md border p-3 text-sm">
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
@@ -27,7 +27,7 @@ export function SyncSummary({ state, onSync }: { state: SyncState; onSync: () =>
         state.error && <p className="text-muted-foreground">{state.error}</p>
       )}
       <div>
-        <Button variant="outline" disabled={!online || state.syncing || state.authLost} onClick={onSync}>
+        <Button variant="outline" disabled={!browserOnline || state.syncing || state.authLost} onClick={onSync}>
           <RefreshCwIcon className={cn(state.syncing && "animate-spin")} aria-hidden />
           {state.syncing ? "Syncing…" : "Sync now"}
         </Button>

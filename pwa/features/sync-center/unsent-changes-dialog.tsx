@@ -6,7 +6,6 @@ import {
   AlertDialogCancel,
   AlertDialogContent,
   AlertDialogDescription,
-  AlertDialogFooter,
   AlertDialogHeader,
   AlertDialogTitle,
 } from "@/ui/alert-dialog.tsx";
@@ -66,18 +65,18 @@ export default function UnsentChangesDialog({ engine, initial, onDone }: UnsentC
             {syncTexts.stillUnsent(total)} {why ?? ""}
           </p>
         )}
-        <AlertDialogFooter className="sm:flex-wrap">
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
+        <div className="grid gap-2 sm:grid-cols-2">
+          <Button disabled={syncing} onClick={() => void trySync()}>
+            {syncing ? "Syncing…" : "Try to sync"}
+          </Button>
           <Button variant="outline" onClick={() => onDone("review")}>
             Review changes
           </Button>
-          <Button variant="outline" disabled={syncing} onClick={() => void trySync()}>
-            {syncing ? "Syncing…" : "Try to sync"}
-          </Button>
+          <AlertDialogCancel>Cancel</AlertDialogCancel>
           <Button variant="destructive" disabled={syncing} onClick={() => onDone("sign-out")}>
             Discard and sign out
           </Button>
-        </AlertDialogFooter>
+        </div>
       </AlertDialogContent>
     </AlertDialog>
   );
