@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useRef, useState } from "react";
+import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
 import { useAuth } from "@/app/auth/auth-context.tsx";
 import type { SyncEngine } from "@/local/index.ts";
 import { SyncContext, type SyncHandle } from "./sync-context.ts";
@@ -14,9 +14,23 @@ export function SyncProvider({ children }: { children: ReactNode }) {
   const [handle, setHandle] = useState<SyncHandle | null>(null);
   const refreshUser = useRef(refresh);
   refreshUser.current = refresh;
+  // Between sign-in and the effect below, pages already render: they suspend on this promise,
+  // which the effect settles with the engine it opens, rather than finding no store at all.
+  const pending = useRef<{ userId: string; ready: Promise<SyncEngine>; settle: (e: SyncEngine) => void } | null>(null);
+  const pendingFor = useCallback((id: string) => {
+    if (pending.current?.userId !== id) {
+      let settle!: (e: SyncEngine) => void;
+      const ready = new Promise<SyncEngine>((resolve) => {
+        settle = resolve;
+      });
+      pending.current = { userId: id, ready, settle };
+    }
+    return pending.current;
+  }, []);
 
   useEffect(() => {
     if (!userId) {
+      pending.current = null;
       setHandle(null);
       return;
     }
@@ -39,15 +53,22 @@ export function SyncProvider({ children }: { children: ReactNode }) {
     const next: SyncHandle = { userId, ready, engine: null };
     setHandle(next);
     void ready.then((e) => {
-      if (!stopped) setHandle({ ...next, engine: e });
+      if (stopped) return;
+      pendingFor(userId).settle(e);
+      setHandle({ ...next, engine: e });
     });
     return () => {
       stopped = true;
       void ready.then((e) => e.stop());
     };
-  }, [userId]);
+  }, [userId, pendingFor]);
 
-  const value = handle && handle.userId === userId ? handle : null;
+  const value =
+    handle && handle.userId === userId
+      ? handle
+      : userId
+        ? { userId, ready: pendingFor(userId).ready, engine: null }
+        : null;
   return (
     <SyncContext.Provider value={value}>
       <SyncDialogsHost>{children}</SyncDialogsHost>

@@ -1,12 +1,11 @@
 import { messages } from "@schema/messages.ts";
 import { useLiveQuery } from "dexie-react-hooks";
-import { useContext, useEffect, useMemo, useRef, useState } from "react";
-import { SyncContext, useStore } from "@/app/sync/sync-context.ts";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { useStore } from "@/app/sync/sync-context.ts";
 import { displayName } from "@/lib/display-name.ts";
 import { usePageTitle } from "@/lib/use-page-title.ts";
 import { PromptDialog } from "@/shared/prompt/prompt-dialog.tsx";
 import { SummaryDialog } from "@/shared/summary/summary-dialog.tsx";
-import { PageSpinner } from "@/ui/spinner.tsx";
 import { ConversationList } from "./conversation-list.tsx";
 import type { PatientOption } from "./filters-panel.tsx";
 import { PatientInfoCard } from "./patient-info-card.tsx";
@@ -17,8 +16,7 @@ import { useChatSearch } from "./use-chat-search.ts";
 
 export default function ChatHistoryPage() {
   usePageTitle("Chat History");
-  // The SyncProvider hands over the user's store one render after sign-in is known.
-  return useContext(SyncContext) ? <ChatHistory /> : <PageSpinner />;
+  return <ChatHistory />;
 }
 
 function ChatHistory() {

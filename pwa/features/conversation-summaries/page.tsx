@@ -1,15 +1,13 @@
 import { messages } from "@schema/messages.ts";
 import { FileTextIcon, PlusIcon } from "lucide-react";
-import { useContext, useId, useState } from "react";
+import { useId, useState } from "react";
 import { useAuth } from "@/app/auth/auth-context.tsx";
-import { SyncContext } from "@/app/sync/sync-context.ts";
 import { notify } from "@/lib/notify.tsx";
 import { usePageTitle } from "@/lib/use-page-title.ts";
 import { SummaryDialog } from "@/shared/summary/summary-dialog.tsx";
 import { Button } from "@/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/ui/card.tsx";
 import { Skeleton } from "@/ui/skeleton.tsx";
-import { PageSpinner } from "@/ui/spinner.tsx";
 import { SummariesTable } from "./summaries-table.tsx";
 import { useDeleteSummary, useSummaries } from "./use-summaries.ts";
 
@@ -19,8 +17,6 @@ export default function ConversationSummariesPage() {
   usePageTitle("Conversation Summaries");
   const { user } = useAuth();
   // A signed-out visitor never gets here: the route guard sends them to /auth with the spec's notice.
-  // The SyncProvider hands over the user's store one render after sign-in is known.
-  if (!useContext(SyncContext)) return <PageSpinner />;
   return <Summaries isAdmin={user?.role === "admin"} />;
 }
 

@@ -1,14 +1,12 @@
 import type { Patient } from "@schema/rows.ts";
 import { PlusIcon, UsersIcon } from "lucide-react";
-import { useContext, useState } from "react";
+import { useState } from "react";
 import { useAuth } from "@/app/auth/auth-context.tsx";
-import { SyncContext } from "@/app/sync/sync-context.ts";
 import { usePageTitle } from "@/lib/use-page-title.ts";
 import { HomeworkDialog } from "@/shared/homework/homework-dialog.tsx";
 import { Button } from "@/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/ui/card.tsx";
 import { Skeleton } from "@/ui/skeleton.tsx";
-import { PageSpinner } from "@/ui/spinner.tsx";
 import { PatientFormDialog } from "./patient-form-dialog.tsx";
 import { PatientsTable } from "./patients-table.tsx";
 import { usePatientActions, usePatients } from "./use-patients.ts";
@@ -18,8 +16,7 @@ type Open = { kind: "add" } | { kind: "edit"; patient: Patient } | { kind: "home
 /** Manage Patients (spec section 2): a clinician's own patients, or all of them for an admin. */
 export default function PatientsPage() {
   usePageTitle("Manage Patients");
-  // The SyncProvider hands over the user's store one render after sign-in is known.
-  return useContext(SyncContext) ? <Patients /> : <PageSpinner />;
+  return <Patients />;
 }
 
 function Patients() {
