@@ -70,40 +70,14 @@ export default async function setup(project: TestProject) {
   };
 }
 
-/**
- * The demo seed creates its own admin, so ADMIN_EMAIL is not used when the database is seeded.
- * The tests' admin is then made through the API, as an admin would: the demo admin adds it and
- * it sets its own password (new accounts must change theirs).
- */
+/** The contract's first admin (ADMIN_EMAIL/ADMIN_PASSWORD) must exist beside the demo clinic. */
 async function ensureE2EAdmin(baseURL: string) {
-  const call = async (path: string, body: unknown, cookie = "") => {
-    const res = await fetch(`${baseURL}${path}`, {
-      method: "POST",
-      headers: { "content-type": "application/json", cookie },
-      body: JSON.stringify(body),
-    });
-    const session = res.headers
-      .getSetCookie()
-      .map((c) => c.split(";")[0])
-      .join("; ");
-    return { status: res.status, cookie: session || cookie, body: await res.text() };
-  };
-  if ((await call("/api/login", E2E_ADMIN)).status === 200) return;
-  const demo = await call("/api/login", { username: "demo.admin@stepwise.local", password: "demo-admin" });
-  if (demo.status !== 200) throw new Error(`Neither the e2e admin nor the demo admin can sign in: ${demo.body}`);
-  const created = await call(
-    "/api/admin/users",
-    { username: E2E_ADMIN.username, first_name: "Erin", last_name: "Admin", role: "admin" },
-    demo.cookie,
-  );
-  if (created.status >= 300) throw new Error(`Could not create the e2e admin: ${created.body}`);
-  const first = await call("/api/login", { username: E2E_ADMIN.username, password: E2E_ADMIN.username });
-  const changed = await call(
-    "/api/user/change-password",
-    { current_password: E2E_ADMIN.username, new_password: E2E_ADMIN.password },
-    first.cookie,
-  );
-  if (changed.status !== 200) throw new Error(`Could not set the e2e admin's password: ${changed.body}`);
+  const res = await fetch(`${baseURL}/api/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(E2E_ADMIN),
+  });
+  if (res.status !== 200) throw new Error(`The first admin from ADMIN_EMAIL cannot sign in: ${await res.text()}`);
 }
 
 declare module "vitest" {
