@@ -3,12 +3,12 @@
 // server, dropped afterwards; else in-memory PGlite), then times the main list requests
 // through the app in-process, as a signed-in admin and clinician: median and p95 of R runs.
 import { parseArgs } from "node:util";
-import postgres from "postgres";
 import { createApp } from "../sync-server/app.ts";
 import { createSession } from "../sync-server/auth/sessions.ts";
 import { readConfig } from "../sync-server/config.ts";
-import { connectPostgres, type Database, openPglite } from "../sync-server/db/connect.ts";
+import { type Database, openPglite } from "../sync-server/db/connect.ts";
 import { migrate } from "../sync-server/db/migrate.ts";
+import { openScratchDatabase } from "../sync-server/db/scratch.ts";
 import { seedDemo } from "../sync-server/seed/demo.ts";
 
 const { values } = parseArgs({
@@ -17,24 +17,8 @@ const { values } = parseArgs({
 const scale = Number(values.scale);
 const runs = Math.max(3, Number(values.runs));
 
-async function freshDatabase(): Promise<Database> {
-  const url = process.env.DATABASE_URL;
-  if (!url) return openPglite();
-  const name = `stepwise_bench_${process.pid}_${Date.now()}`;
-  const admin = postgres(url, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`CREATE DATABASE ${name}`);
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  const db = connectPostgres(target.toString());
-  return {
-    ...db,
-    async close() {
-      await db.close();
-      await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
-    },
-  };
-}
+const freshDatabase = (): Promise<Database> =>
+  process.env.DATABASE_URL ? openScratchDatabase(process.env.DATABASE_URL, "stepwise_bench") : openPglite();
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const db = await freshDatabase();

@@ -2,12 +2,12 @@
 // original way of keeping screens fresh (refetching whole lists) over the same working day.
 // Real PostgreSQL when DATABASE_URL is set (scales 1, 10, 100; a scratch database is created and
 // dropped on that server), else embedded PGlite (scales 1, 10).
-import postgres from "postgres";
 import { createApp } from "../sync-server/app.ts";
 import { createSession } from "../sync-server/auth/sessions.ts";
 import { readConfig } from "../sync-server/config.ts";
-import { connectPostgres, type Database, openPglite, type Sql } from "../sync-server/db/connect.ts";
+import { type Database, openPglite, type Sql } from "../sync-server/db/connect.ts";
 import { migrate } from "../sync-server/db/migrate.ts";
+import { openScratchDatabase } from "../sync-server/db/scratch.ts";
 import { seedDemo } from "../sync-server/seed/demo.ts";
 
 const url = process.env.DATABASE_URL;
@@ -29,23 +29,7 @@ interface Traffic {
   rows: number;
 }
 
-async function openScratch(scale: number): Promise<Database> {
-  if (!url) return openPglite();
-  const name = `stepwise_bench_${process.pid}_${scale}`;
-  const admin = postgres(url, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`CREATE DATABASE ${name}`);
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  const db = connectPostgres(target.toString(), 4);
-  return {
-    ...db,
-    async close() {
-      await db.close();
-      await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
-    },
-  };
-}
+const openScratch = (): Promise<Database> => (url ? openScratchDatabase(url, "stepwise_bench", 4) : openPglite());
 
 async function get(app: App, cookie: string, path: string, into: Traffic) {
   const started = performance.now();
@@ -122,7 +106,7 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 const traffic = (): Traffic => ({ ms: 0, bytes: 0, requests: 0, rows: 0 });
 
 async function measure(scale: number) {
-  const db = await openScratch(scale);
+  const db = await openScratch();
   try {
     const config = readConfig({ SEED: "none" });
     await migrate(db.sql);
