@@ -59,8 +59,13 @@ describe("Conversation Summaries", () => {
     await page.getByLabel("Safety risk only").check();
     const rows = page.getByRole("row").filter({ has: page.getByRole("button", { name: /^View summary / }) });
     await rows.first().waitFor();
-    const count = await rows.count();
-    expect(await rows.filter({ hasText: "Safety Risk" }).count()).toBe(count);
+    // The filter applies once the device store answers the new query: wait for the list to settle on it.
+    await expect
+      .poll(async () => (await rows.count()) - (await rows.filter({ hasText: "Safety Risk" }).count()), {
+        timeout: 10_000,
+      })
+      .toBe(0);
+    expect(await rows.count()).toBeGreaterThan(0);
 
     await page.getByRole("button", { name: "Add New Summary" }).click();
     await toasts(page).filter({ hasText: "Add New Summary is coming soon." }).waitFor();

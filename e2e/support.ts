@@ -39,6 +39,15 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/
  * page.evaluate is not bound by the page's Content-Security-Policy, so axe runs as shipped.
  */
 export async function expectAccessible(page: Page, label = page.url()) {
+  // Colours half-way through a fade-in (dialogs, toasts) are not what a person reads: let them settle.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<any> } }).axe;
