@@ -34,6 +34,22 @@ describe("what a device pulls", () => {
     expect(await device.store.homework.get(work.id)).toBeUndefined();
   });
 
+  it("a user who loses the admin role keeps none of the other clinicians' patients on the device", async () => {
+    const admin = await t.as("admin");
+    const demoted = await t.as("admin");
+    const clinician = await t.as("clinician");
+    const { body: theirs } = await clinician.post("/api/patients", patient("not_yours_anymore"));
+    const device = createDevice(t, demoted);
+    await device.engine.sync();
+    expect(await device.store.patients.get(theirs.id)).toBeDefined();
+
+    expect((await admin.patch(`/api/admin/users/${demoted.user!.id}`, { role: "clinician" })).status).toBe(200);
+    await device.engine.sync();
+
+    expect(await device.store.patients.get(theirs.id)).toBeUndefined();
+    expect(device.engine.getState().error).toBeNull();
+  });
+
   it("a delete on one device removes the row from the other", async () => {
     const client = await t.as("clinician");
     await client.post("/api/patients", patient("deleted_here"));

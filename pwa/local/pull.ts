@@ -1,7 +1,7 @@
 import { type PullResponse, SYNCED_TABLES } from "@schema/rows.ts";
 import { messageOf, type Send } from "./http.ts";
 import { setServerRows } from "./rebase.ts";
-import { type LocalStore, type Row, writing } from "./store.ts";
+import { type LocalStore, type Row, syncedTable, writing } from "./store.ts";
 
 export type PullOutcome = "done" | "auth" | { error: string };
 
@@ -13,9 +13,9 @@ export async function pullChanges(store: LocalStore, send: Send): Promise<PullOu
     const cursor = (await store.meta.get("cursor"))?.value ?? "";
     const answer = await send("GET", `/api/sync/pull?cursor=${encodeURIComponent(cursor)}&limit=${PAGE}`);
     if (answer.status === 401) return "auth";
-    // A cursor the server no longer understands (an upgrade, a restored backup): start over from nothing.
+    // A cursor the server no longer accepts (a role change, an upgrade, a restored backup): start over.
     if (answer.status === 400 && cursor !== "") {
-      await store.meta.delete("cursor");
+      await startOver(store);
       continue;
     }
     if (answer.status !== 200) return { error: messageOf(answer) };
@@ -33,4 +33,19 @@ export async function pullChanges(store: LocalStore, send: Send): Promise<PullOu
     });
     if (!page.hasMore) return "done";
   }
+}
+
+/**
+ * Forgets every synced row except those with changes still waiting, then pulls from nothing: what
+ * the user may no longer see (say, after losing the admin role) must not stay on the device.
+ */
+async function startOver(store: LocalStore) {
+  await writing(store, async () => {
+    const waiting = new Set((await store.outbox.toArray()).map((e) => `${e.table}:${e.rowId}`));
+    for (const table of SYNCED_TABLES) {
+      const ids = (await syncedTable(store, table).toCollection().primaryKeys()) as string[];
+      await syncedTable(store, table).bulkDelete(ids.filter((id) => !waiting.has(`${table}:${id}`)));
+    }
+    await store.meta.delete("cursor");
+  });
 }
