@@ -1,6 +1,7 @@
 import * as v from "valibot";
 import { ACTIVITY_TYPES, DATA_DELETE_ACTIVITY, DELETED_ROLE, PASSWORD_MIN, ROLES } from "./constants.ts";
 import { messages } from "./messages.ts";
+import { queryWholeNumber } from "./query.ts";
 
 /**
  * Request bodies of the accounts API (sign-in, invitations, users, profile,
@@ -139,22 +140,13 @@ const isoDate = v.pipe(
   v.regex(ISO_DATE, a.dateInvalid),
   v.check((s) => !Number.isNaN(Date.parse(s)), a.dateInvalid),
 );
-const wholeNumber = (message: string, min: number, max: number) =>
-  v.pipe(
-    v.string(message),
-    v.regex(/^\d{1,9}$/, message),
-    v.transform(Number),
-    v.minValue(min, message),
-    v.maxValue(max, message),
-  );
-
 /** Query of GET /api/admin/user-activity; every field optional, empty values ignored. */
 export const ActivityQuery = v.object({
   activityType: v.optional(v.picklist(ACTIVITY_FILTER_TYPES, a.activityTypeInvalid)),
   userId: v.optional(v.pipe(v.string(), v.maxLength(100))),
   startDate: v.optional(isoDate),
   endDate: v.optional(isoDate),
-  limit: v.optional(wholeNumber(a.limitInvalid, 1, 2000), "500"),
-  offset: v.optional(wholeNumber(a.offsetInvalid, 0, 1e9), "0"),
+  limit: v.optional(queryWholeNumber(a.limitInvalid, 1, 2000), "500"),
+  offset: v.optional(queryWholeNumber(a.offsetInvalid, 0, 1e9), "0"),
 });
 export type ActivityQuery = v.InferOutput<typeof ActivityQuery>;

@@ -1,5 +1,6 @@
 import * as v from "valibot";
 import { isoDate } from "./conversation.ts";
+import { queryWholeNumber } from "./query.ts";
 
 /**
  * Request bodies of conversation summaries, snake_case as on the wire. A
@@ -8,6 +9,8 @@ import { isoDate } from "./conversation.ts";
  * validates with these; the PWA's summary form reuses them.
  */
 export const summaryMessages = {
+  limitInvalid: "limit must be a whole number from 1 to 5000",
+  offsetInvalid: "offset must be a whole number of 0 or more",
   idRequired: "id (the conversation's id) is required",
   exists: "A summary for this conversation already exists",
   noPatient: "patient_name is required: the conversation has no messages yet",
@@ -84,3 +87,9 @@ export type SummaryCreate = v.InferOutput<typeof SummaryCreate>;
 /** PATCH /api/conversation-summaries/{id} and the agent's PUT: only the fields sent change. */
 export const SummaryChanges = v.object(summaryFields);
 export type SummaryChanges = v.InferOutput<typeof SummaryChanges>;
+
+/** GET /api/conversation-summaries: without limit, every summary (the spec's list); with it, one page. */
+export const SummaryListQuery = v.object({
+  limit: v.optional(queryWholeNumber(summaryMessages.limitInvalid, 1, 5000)),
+  offset: v.optional(queryWholeNumber(summaryMessages.offsetInvalid, 0, 1e9), "0"),
+});

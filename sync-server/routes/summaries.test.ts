@@ -80,6 +80,24 @@ describe("GET /api/conversation-summaries", () => {
     const res = await admin.get("/api/conversation-summaries");
     expect(res.body.map((s: { id: string }) => s.id)).toEqual(["new-amy", "ben-1", "old-amy"]);
   });
+
+  it("pages the list with limit and offset and says the total in X-Total-Count", async () => {
+    const first = await admin.get("/api/conversation-summaries?limit=2");
+    expect(first.body.map((s: { id: string }) => s.id)).toEqual(["new-amy", "ben-1"]);
+    expect(first.headers.get("x-total-count")).toBe("3");
+    const second = await admin.get("/api/conversation-summaries?limit=2&offset=2");
+    expect(second.body.map((s: { id: string }) => s.id)).toEqual(["old-amy"]);
+    const mine = await alice.get("/api/conversation-summaries?limit=1");
+    expect(mine.headers.get("x-total-count")).toBe("2");
+  });
+
+  it("refuses a limit or offset that is not a whole number in range", async () => {
+    for (const query of ["limit=0", "limit=5001", "limit=abc", "offset=-1"]) {
+      const res = await admin.get(`/api/conversation-summaries?${query}`);
+      expect(res.status).toBe(400);
+      expect(res.body.message).toMatch(/limit|offset/);
+    }
+  });
 });
 
 describe("POST /api/conversation-summaries", () => {

@@ -2,11 +2,11 @@ import type { Context } from "hono";
 import { Hono } from "hono";
 import { conversationMessages } from "../../schema/conversation.ts";
 import { messages } from "../../schema/messages.ts";
-import { SummaryChanges, SummaryCreate, summaryMessages } from "../../schema/summary.ts";
+import { SummaryChanges, SummaryCreate, SummaryListQuery, summaryMessages } from "../../schema/summary.ts";
 import type { SessionUser } from "../auth/sessions.ts";
 import type { Sql } from "../db/connect.ts";
 import type { AppEnv } from "../env.ts";
-import { badRequest, conflict, forbidden, jsonBody, notFound } from "../http/errors.ts";
+import { badRequest, check, conflict, forbidden, jsonBody, notFound } from "../http/errors.ts";
 import { currentUser, requireAdmin, requireUser } from "../http/session.ts";
 import { assertVersion } from "../http/versions.ts";
 import { toSummary } from "../rows.ts";
@@ -44,8 +44,16 @@ async function visibleSummary(c: Context<AppEnv>, sql: Sql, lock = false) {
 
 summariesRoutes.get("/conversation-summaries", requireUser, async (c) => {
   const { sql } = c.get("deps");
-  const rows = await sql`SELECT * FROM conversation_summaries WHERE ${patientsOf(sql, currentUser(c))}
-    ORDER BY created_at DESC, id`;
+  const { limit, offset } = check(SummaryListQuery, c.req.query());
+  const visible = patientsOf(sql, currentUser(c));
+  if (limit === undefined) {
+    const rows = await sql`SELECT * FROM conversation_summaries WHERE ${visible} ORDER BY created_at DESC, id`;
+    return c.json(rows.map(toSummary));
+  }
+  const [{ total }] = await sql`SELECT count(*)::int AS total FROM conversation_summaries WHERE ${visible}`;
+  const rows = await sql`SELECT * FROM conversation_summaries WHERE ${visible}
+    ORDER BY created_at DESC, id LIMIT ${limit} OFFSET ${offset}`;
+  c.header("X-Total-Count", String(total));
   return c.json(rows.map(toSummary));
 });
 
