@@ -38,6 +38,7 @@ export default defineConfig({
         ],
       },
       workbox: {
+        // Not mp4 or vtt: the intro video (public/media) streams from the network and is never precached.
         globPatterns: ["**/*.{js,css,html,svg,png,ico,woff2,webmanifest}"],
         navigateFallback: "index.html",
         // The API is never answered from the cache: signed-in data lives in the device store instead.

@@ -27,11 +27,29 @@ describe("public pages", () => {
     const voice = page.getByRole("link", { name: /Try the voice coach/ });
     expect(await voice.getAttribute("href")).toMatch(/^https:\/\//);
     expect(await page.getByRole("link", { name: /Contact support/ }).getAttribute("href")).toMatch(/^mailto:/);
-    // The default intro video file is not shipped: the player says so instead of showing a broken frame.
-    await page.getByText("is not available right now").waitFor();
+    // The shipped intro video plays here, with English captions on by default.
+    const video = page.locator("video");
+    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThanOrEqual(1);
+    expect(await video.evaluate((v: HTMLVideoElement) => v.duration)).toBeGreaterThan(15);
+    const track = video.locator("track");
+    expect(await track.getAttribute("kind")).toBe("captions");
+    expect(await track.getAttribute("srclang")).toBe("en");
+    await expect
+      .poll(() => video.evaluate((v: HTMLVideoElement) => v.textTracks[0]?.cues?.length ?? 0))
+      .toBeGreaterThanOrEqual(4);
+    const captions = await context.request.get((await track.getAttribute("src"))!);
+    expect(captions.headers()["content-type"]).toMatch(/^text\/vtt/);
     expect(await page.getByRole("link", { name: "Login" }).first().isVisible()).toBe(true);
     expect(await page.getByText(`© ${new Date().getFullYear()} Stepwise`).isVisible()).toBe(true);
     await expectAccessible(page, "/");
+  });
+
+  it("when the video file cannot be loaded, the player says so instead of showing a broken frame", async () => {
+    await page.route("**/media/*.mp4", (route) => route.abort());
+    await page.goto("/");
+    await page.getByText("is not available right now").waitFor();
+    expect(await page.getByText("The video could not be loaded.").isVisible()).toBe(true);
+    expect(await page.locator("video").count()).toBe(0);
   });
 
   it("the video example page shows the embedded player", async () => {

@@ -36,13 +36,19 @@ export interface Config {
   adminPassword?: string;
   /** SEED: "demo" seeds an empty embedded database (default), "none" never seeds. */
   seed: "demo" | "none";
-  /** Public page settings: INTRO_VIDEO_URL, VOICE_BOT_URL, SUPPORT_EMAIL. */
+  /** Public page settings: INTRO_VIDEO_URL, INTRO_VIDEO_CAPTIONS_URL, VOICE_BOT_URL, SUPPORT_EMAIL. */
   introVideoUrl: string;
+  /** A WebVTT captions file for the intro video; "" when it has none. */
+  introVideoCaptionsUrl: string;
   voiceBotUrl: string;
   supportEmail: string;
 }
 
 type Env = Record<string, string | undefined>;
+
+/** The intro video shipped in public/media (made by scripts/make-intro-video.sh) and its captions. */
+const INTRO_VIDEO = "/media/stepwise-intro.mp4";
+const INTRO_CAPTIONS = "/media/stepwise-intro.vtt";
 
 const num = (value: string | undefined, fallback: number) => {
   const n = Number(value);
@@ -69,7 +75,10 @@ export function readConfig(env: Env = process.env): Config {
     adminEmail: env.ADMIN_EMAIL || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
     seed: env.SEED === "none" ? "none" : "demo",
-    introVideoUrl: env.INTRO_VIDEO_URL || "/media/stepwise-intro.mp4",
+    introVideoUrl: env.INTRO_VIDEO_URL || INTRO_VIDEO,
+    // The shipped captions belong to the shipped video: another video gets none unless it names its own.
+    introVideoCaptionsUrl:
+      env.INTRO_VIDEO_CAPTIONS_URL ?? ((env.INTRO_VIDEO_URL || INTRO_VIDEO) === INTRO_VIDEO ? INTRO_CAPTIONS : ""),
     voiceBotUrl: env.VOICE_BOT_URL || "https://voice.stepwise.example/session",
     supportEmail: env.SUPPORT_EMAIL || "support@stepwise.example",
   };

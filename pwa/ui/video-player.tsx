@@ -6,6 +6,8 @@ interface VideoPlayerProps {
   /** A video file URL, or a YouTube / Vimeo page or embed URL. */
   url: string | undefined;
   title: string;
+  /** A WebVTT captions file for a video file (YouTube and Vimeo carry their own). */
+  captions?: string;
   poster?: string;
 }
 
@@ -28,13 +30,14 @@ export function embedUrl(url: string): string | null {
 
 /**
  * A 16:9 player that says plainly when the video cannot play (offline, or the file is missing)
- * instead of showing a broken frame. The poster stays visible either way.
+ * instead of showing a broken frame. The poster stays visible either way. Offline covers
+ * same-origin files too: the service worker never precaches videos (see vite.config.ts).
  */
-export function VideoPlayer({ url, title, poster = "/media/intro-poster.svg" }: VideoPlayerProps) {
+export function VideoPlayer({ url, title, captions, poster = "/media/intro-poster.svg" }: VideoPlayerProps) {
   const online = useOnline();
   const [failed, setFailed] = useState(false);
   const embed = url ? embedUrl(url) : null;
-  const unavailable = !url || failed || (!online && (embed !== null || /^https?:/.test(url)));
+  const unavailable = !url || failed || !online;
 
   if (unavailable) {
     return (
@@ -62,7 +65,7 @@ export function VideoPlayer({ url, title, poster = "/media/intro-poster.svg" }: 
     );
   }
   return (
-    // biome-ignore lint/a11y/useMediaCaption: the intro video's captions are part of the configured file
+    // biome-ignore lint/a11y/useMediaCaption: the track is there whenever captions are configured
     <video
       key={url}
       src={url}
@@ -73,6 +76,8 @@ export function VideoPlayer({ url, title, poster = "/media/intro-poster.svg" }: 
       className="aspect-video w-full rounded-lg border bg-black"
       aria-label={title}
       onError={() => setFailed(true)}
-    />
+    >
+      {captions && <track kind="captions" src={captions} srcLang="en" label="English" default />}
+    </video>
   );
 }

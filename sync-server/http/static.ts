@@ -19,6 +19,11 @@ export function serveApp(dir: string) {
     await next();
     if (/\/(sw\.js|index\.html|manifest\.webmanifest)$/.test(c.req.path)) c.header("Cache-Control", "no-cache");
   });
+  // Hono's MIME table lacks WebVTT, and browsers may refuse captions served as octet-stream.
+  app.use("*", async (c, next) => {
+    await next();
+    if (c.res.ok && c.req.path.endsWith(".vtt")) c.header("Content-Type", "text/vtt; charset=utf-8");
+  });
   app.use("*", serveStatic({ root: dir }));
   app.get("*", (c) => {
     const html = readFileSync(join(dir, "index.html"), "utf8");

@@ -6,6 +6,7 @@ export const configRoutes = new Hono<AppEnv>().get("/config", (c) => {
   const { config, mailer } = c.get("deps");
   return c.json({
     introVideoUrl: config.introVideoUrl,
+    introVideoCaptionsUrl: config.introVideoCaptionsUrl,
     voiceBotUrl: config.voiceBotUrl,
     supportEmail: config.supportEmail,
     samplePatients: config.samplePatients,

@@ -52,7 +52,11 @@ export default function LandingPage() {
             )}
           </div>
         </div>
-        <VideoPlayer url={config?.introVideoUrl} title="The Stepwise introduction video" />
+        <VideoPlayer
+          url={config?.introVideoUrl}
+          captions={config?.introVideoCaptionsUrl}
+          title="The Stepwise introduction video"
+        />
       </section>
 
       <section aria-labelledby="how-title" className="flex flex-col gap-6">

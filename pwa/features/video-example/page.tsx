@@ -13,7 +13,11 @@ export default function VideoExamplePage() {
         This is the player the landing page uses. It plays a video file or a YouTube or Vimeo link set by the
         deployment, and says so clearly when the video cannot be played, for example without an internet connection.
       </p>
-      <VideoPlayer url={config?.introVideoUrl} title="The Stepwise introduction video" />
+      <VideoPlayer
+        url={config?.introVideoUrl}
+        captions={config?.introVideoCaptionsUrl}
+        title="The Stepwise introduction video"
+      />
     </div>
   );
 }
