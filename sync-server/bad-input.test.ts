@@ -10,7 +10,6 @@ afterAll(() => t.close());
 const routes: [string, string][] = [
   ["POST", "/api/login"],
   ["POST", "/api/register"],
-  ["POST", "/api/logout"],
   ["POST", "/api/send-invitation"],
   ["GET", "/api/invitations/%00%ff"],
   ["POST", "/api/admin/users"],
@@ -43,6 +42,11 @@ const routes: [string, string][] = [
   ["DELETE", "/api/admin/agent-keys/%00"],
   ["GET", "/api/sync/pull?cursor=%00%00&limit=abc"],
   ["GET", "/api/sync/pull?cursor=eyJ4IjoiYWJjIn0"],
+  // Well-formed queries whose only fault is a NUL character, which PostgreSQL refuses to store or compare.
+  ["GET", "/api/conversations?search=%00&patientName=%00&conversationId=%00"],
+  ["GET", "/api/admin/user-activity?userId=%00"],
+  // Last: it signs the client out, and every route above must also be tried signed in.
+  ["POST", "/api/logout"],
 ];
 const bodies = [
   JSON.stringify({
@@ -89,6 +93,27 @@ const bodies = [
     name: {},
   }),
   JSON.stringify({ username: `${"a".repeat(5000)}@x.com`, password: "p".repeat(100000) }),
+  // Otherwise valid values carrying a NUL character.
+  JSON.stringify({
+    email: "nul@example.com",
+    customMessage: "a\u0000b",
+    username: "nul@example.com",
+    first_name: "A\u0000",
+    last_name: "B",
+    age: 14,
+    gender: "male",
+    patientName: "p\u0000",
+    exposurePractice: "x\u0000",
+    frequency: "every day",
+    id: "prompt-\u0000",
+    promptId: "p\u0000",
+    title: "hello\u0000",
+    owner: "o",
+    prompt: "0123456789\u0000",
+    patient_name: "p\u0000",
+    summary: "s\u0000",
+    name: "key\u0000",
+  }),
 ];
 
 // Every endpoint, every role, with malformed, mistyped and absurd bodies: a 4xx, never a 500.

@@ -60,6 +60,9 @@ const clientPgErrors: Record<string, [ContentfulStatusCode, string]> = {
   "22007": [400, "A date is not valid"],
   "22008": [400, "A date is out of range"],
   "22001": [400, "A value is too long"],
+  // A NUL character (\u0000) in text or JSON: PostgreSQL cannot store it.
+  "22021": [400, "A value contains a character that is not allowed"],
+  "22P05": [400, "A value contains a character that is not allowed"],
   "23505": [409, "That record already exists"],
   "23503": [400, "A referenced record does not exist"],
   "23514": [400, "A value is not allowed"],
