@@ -114,6 +114,7 @@ function Summaries({ isAdmin }: { isAdmin: boolean }) {
         </CardContent>
       </Card>
       <SummaryDialog
+        withTimes
         conversationId={viewing}
         open={viewing !== null}
         onOpenChange={(open) => !open && setViewing(null)}

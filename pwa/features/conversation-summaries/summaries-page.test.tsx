@@ -2,6 +2,7 @@ import { messages } from "@schema/messages.ts";
 import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
+import { formatDateTime } from "@/lib/dates.ts";
 import { openTestDevice, renderSignedIn } from "@/test/render.tsx";
 import { summaryRow, userOf } from "@/test/rows.ts";
 import ConversationSummariesPage from "./page.tsx";
@@ -71,6 +72,17 @@ describe("Conversation Summaries", () => {
     const { user } = await showPage("clinician");
     await user.click(await screen.findByRole("button", { name: "View summary conv-1" }));
     expect(await screen.findByRole("dialog", { name: "Conversation Summary" })).toBeTruthy();
+  });
+
+  it("the detail dialog shows every field, also when the session started and ended", async () => {
+    const { user } = await showPage("clinician", [summaryRow({ id: "conv-1", ended_at: null })]);
+    await user.click(await screen.findByRole("button", { name: "View summary conv-1" }));
+    const dialog = await screen.findByRole("dialog", { name: "Conversation Summary" });
+    expect(within(dialog).getByText("Started").nextSibling?.textContent).toBe(
+      formatDateTime("2025-01-05T13:04:05.000Z"),
+    );
+    expect(within(dialog).getByText("Ended").nextSibling?.textContent).toBe("N/A");
+    expect(within(dialog).getByText("Exposure Practice").nextSibling?.textContent).toBe("Order food at a counter");
   });
 
   it("shows an empty state", async () => {

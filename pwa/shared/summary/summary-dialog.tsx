@@ -3,6 +3,7 @@ import type { Summary } from "@schema/rows.ts";
 import { useLiveQuery } from "dexie-react-hooks";
 import type { ReactNode } from "react";
 import { useStore } from "@/app/sync/sync-context.ts";
+import { formatDateTime } from "@/lib/dates.ts";
 import { Badge } from "@/ui/badge.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/ui/dialog.tsx";
 import { Spinner } from "@/ui/spinner.tsx";
@@ -11,10 +12,12 @@ interface SummaryDialogProps {
   conversationId: string | null;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** The Conversation Summaries page's dialog shows every field, so also when the session started and ended. */
+  withTimes?: boolean;
 }
 
 /** The Conversation Summary dialog, read from the device store (a summary's id is its conversation's id). */
-export function SummaryDialog({ conversationId, open, onOpenChange }: SummaryDialogProps) {
+export function SummaryDialog({ conversationId, open, onOpenChange, withTimes = false }: SummaryDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="sm:max-w-2xl">
@@ -22,7 +25,7 @@ export function SummaryDialog({ conversationId, open, onOpenChange }: SummaryDia
           <DialogTitle>Conversation Summary</DialogTitle>
           <DialogDescription className="break-all">{conversationId}</DialogDescription>
         </DialogHeader>
-        {open && conversationId && <SummaryBody conversationId={conversationId} />}
+        {open && conversationId && <SummaryBody conversationId={conversationId} withTimes={withTimes} />}
       </DialogContent>
     </Dialog>
   );
@@ -32,8 +35,9 @@ const NA = "N/A";
 const show = (value: string | number | null | undefined): string =>
   value === null || value === undefined || value === "" ? NA : String(value);
 const minutes = (value: number | null | undefined) => (value === null || value === undefined ? NA : `${value} minutes`);
+const when = (value: string | null) => (value ? formatDateTime(value) : NA);
 
-function SummaryBody({ conversationId }: { conversationId: string }) {
+function SummaryBody({ conversationId, withTimes }: { conversationId: string; withTimes: boolean }) {
   const store = useStore();
   // undefined while reading; null when the device holds no summary for this conversation.
   const summary = useLiveQuery(
@@ -42,10 +46,10 @@ function SummaryBody({ conversationId }: { conversationId: string }) {
   );
   if (summary === undefined) return <Spinner />;
   if (summary === null) return <p className="text-muted-foreground">{messages.summaries.noneForConversation}</p>;
-  return <SummaryDetails summary={summary} />;
+  return <SummaryDetails summary={summary} withTimes={withTimes} />;
 }
 
-export function SummaryDetails({ summary: s }: { summary: Summary }) {
+export function SummaryDetails({ summary: s, withTimes = false }: { summary: Summary; withTimes?: boolean }) {
   return (
     <div className="grid gap-5 text-sm">
       <div className="flex flex-wrap gap-2">
@@ -75,6 +79,12 @@ export function SummaryDetails({ summary: s }: { summary: Summary }) {
         <Field label="Willingness to Continue (0-5)" value={show(s.willingness_to_continue)} />
         <Field label="Number of times that user initiated a check-in" value={show(s.number_of_times_checking_in)} />
       </Section>
+      {withTimes && (
+        <Section title="Session">
+          <Field label="Started" value={when(s.started_at)} />
+          <Field label="Ended" value={when(s.ended_at)} />
+        </Section>
+      )}
     </div>
   );
 }
