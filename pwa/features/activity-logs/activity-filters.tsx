@@ -46,7 +46,7 @@ export function ActivityFilterBar({ value, onChange, onApply, onClear }: Props) 
             <SelectValue />
           </SelectTrigger>
           <SelectContent>
-            <SelectItem value={ALL}>All users</SelectItem>
+            <SelectItem value={ALL}>All</SelectItem>
             {users.map((u) => (
               <SelectItem key={u.id} value={u.id}>
                 {[u.first_name, u.last_name].filter(Boolean).join(" ") || u.username} ({u.username})

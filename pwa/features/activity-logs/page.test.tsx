@@ -1,0 +1,37 @@
+import { messages } from "@schema/messages.ts";
+import { cleanup, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { renderSignedIn } from "@/test/render.tsx";
+import { userOf } from "@/test/rows.ts";
+import ActivityLogsPage from "./page.tsx";
+
+const json = (body: unknown, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status: 200, headers: { "Content-Type": "application/json", ...headers } });
+const activity = {
+  id: "1",
+  user_id: "u-1",
+  user_full_name: "Cleo Chen",
+  username: "cleo@clinic.test",
+  activity_type: "logout",
+  ip_address: null,
+  timestamp: "2025-01-05T13:04:05.000Z",
+  metadata: null,
+};
+
+afterEach(() => vi.unstubAllGlobals());
+afterEach(cleanup);
+
+describe("Activity Logs page", () => {
+  it("filters start at All for type and user; the count line, IP and details follow the spec", async () => {
+    vi.stubGlobal("fetch", async (path: string) =>
+      String(path).startsWith("/api/admin/user-activity") ? json([activity], { "X-Total-Count": "1" }) : json([]),
+    );
+    renderSignedIn(<ActivityLogsPage />, { user: userOf("admin") });
+    expect(await screen.findByText(messages.activity.count(1))).toBeTruthy();
+    expect(screen.getByText("Cleo Chen")).toBeTruthy();
+    expect(screen.getByText("N/A")).toBeTruthy();
+    expect(screen.getByText(messages.activity.noDetails)).toBeTruthy();
+    expect(screen.getByRole("combobox", { name: "Activity type" }).textContent).toBe("All");
+    expect(screen.getByRole("combobox", { name: "User" }).textContent).toBe("All");
+  });
+});
