@@ -64,6 +64,19 @@ describe("PATCH /api/user/profile", () => {
     expect(res.body.message).toBe("That email address is already in use");
   });
 
+  it("never saves a change it could not log", async () => {
+    const client = await t.as("clinician");
+    const me = client.user!;
+    // A lone surrogate is stored as U+FFFD in text but refused in the log's JSON metadata.
+    const body = `{"first_name":"Al\\ud800","last_name":"${me.last_name}","username":"${me.username}"}`;
+    const res = await client.request("PATCH", "/api/user/profile", body);
+    expect(res.status).toBe(400);
+    expect((await client.get("/api/user")).body.first_name).toBe(me.first_name);
+    const logged =
+      await t.sql`SELECT 1 FROM user_activity WHERE activity_type = 'profile_update' AND user_id = ${me.id}`;
+    expect(logged).toHaveLength(0);
+  });
+
   it("logs nothing when nothing changed", async () => {
     const client = await t.as("clinician");
     const { first_name, last_name, username, id } = client.user!;

@@ -2,6 +2,7 @@ import { accountMessages, ChangePasswordBody, ProfileBody } from "@schema/auth.t
 import { Hono } from "hono";
 import { logActivity } from "../activity.ts";
 import { hashPassword, verifyPassword } from "../auth/password.ts";
+import type { Sql } from "../db/connect.ts";
 import type { AppEnv } from "../env.ts";
 import { badRequest, conflict, jsonBody } from "../http/errors.ts";
 import { currentUser, requireUser } from "../http/session.ts";
@@ -25,13 +26,19 @@ profileRoutes.patch("/user/profile", requireUser, async (c) => {
   );
   if (Object.keys(changed).length === 0) return c.json(me);
 
-  const [row] = await sql`UPDATE user_clinician
-    SET first_name = ${body.first_name}, last_name = ${body.last_name}, username = ${body.username}
-    WHERE id = ${me.id} RETURNING *`.catch((err) => {
-    if ((err as { code?: string }).code === "23505") throw conflict(accountMessages.emailInUse);
-    throw err;
-  });
-  await logActivity(c, "profile_update", me.id, { changed });
+  // One transaction: a change is never saved without its activity entry (nor logged without being saved).
+  const row = await sql
+    .begin(async (tx) => {
+      const [updated] = await tx`UPDATE user_clinician
+        SET first_name = ${body.first_name}, last_name = ${body.last_name}, username = ${body.username}
+        WHERE id = ${me.id} RETURNING *`;
+      await logActivity(c, "profile_update", me.id, { changed }, tx as unknown as Sql);
+      return updated;
+    })
+    .catch((err) => {
+      if ((err as { code?: string }).code === "23505") throw conflict(accountMessages.emailInUse);
+      throw err;
+    });
   return c.json(toCurrentUser(row as Record<string, unknown>));
 });
 
