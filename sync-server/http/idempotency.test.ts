@@ -100,6 +100,18 @@ describe("Idempotency-Key", () => {
     expect(again.body).toEqual(first.body);
   });
 
+  it("an answer that cannot be stored is still sent, and its key is free for the retry", async () => {
+    const clinician = await t.as("clinician");
+    const k = key();
+    // The 404 echoes the id, a lone surrogate that jsonb refuses.
+    const body = '{"promptId":"p\\ud800"}';
+    for (const attempt of [1, 2]) {
+      const res = await clinician.request("POST", "/api/prompt-history/set-current", body, { "Idempotency-Key": k });
+      expect(res.status, `attempt ${attempt}`).toBe(404);
+    }
+    expect(await t.sql`SELECT 1 FROM idempotency_keys WHERE key = ${k}`).toHaveLength(0);
+  });
+
   it("a version conflict is not stored, so keeping one's own version resends with the same key", async () => {
     const clinician = await t.as("clinician");
     const created = await clinician.post("/api/patients", newPatient("Conflicted"));

@@ -65,7 +65,10 @@ export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
   const text = await res.clone().text();
   const isJson = res.headers.get("content-type")?.includes("json") && text.trim() !== "";
   await sql`UPDATE idempotency_keys SET status = ${res.status}, body = ${isJson ? text : null}::text::jsonb
-    WHERE user_id = ${owner} AND key = ${key}`;
+    WHERE user_id = ${owner} AND key = ${key}`.catch(
+    // An answer jsonb cannot hold (a lone surrogate echoed in a message) is sent unstored, and the key freed.
+    () => release(sql, owner, key),
+  );
 });
 
 /** The signed-in user, or the agent by its key; null for anonymous callers. */
