@@ -212,6 +212,18 @@ describe("GET /api/conversations/patient/{patientName}/conversations", () => {
   });
 });
 
+describe("GET /api/conversations/patients", () => {
+  it("lists the usernames of the caller's patients who have conversations", async () => {
+    expect((await t.anonymous().get("/api/conversations/patients")).status).toBe(401);
+    await addPatient("cora", alice);
+    const mine = await alice.get("/api/conversations/patients");
+    expect(mine.status).toBe(200);
+    expect(mine.body).toEqual(["amy", "sample_patient_1"]);
+    const all = await admin.get("/api/conversations/patients");
+    expect(all.body).toEqual(["amy", "ben", "sample_patient_1", "sample_patient_2"]);
+  });
+});
+
 describe("DELETE /api/conversations/patient/{patientName}", () => {
   const del = (target: string, dryRun = false) =>
     admin.delete(`/api/conversations/patient/${target}${dryRun ? "?dryRun=true" : ""}`);

@@ -53,6 +53,17 @@ conversationsRoutes.get("/conversations", requireUser, async (c) => {
   return c.json(rows.map(toMessage));
 });
 
+// The spec's cache key /api/conversations/patients: the usernames of the visible patients who have conversations,
+// for the Chat History patient filter. One index probe per patient, not a scan of every message.
+conversationsRoutes.get("/conversations/patients", requireUser, async (c) => {
+  const { sql } = c.get("deps");
+  const rows = await sql`SELECT p.username FROM patients p
+    WHERE ${patientsOf(sql, currentUser(c), "p.username")}
+      AND EXISTS (SELECT 1 FROM conversation_messages m WHERE m.patient_name = p.username)
+    ORDER BY p.username`;
+  return c.json(rows.map((r) => r.username as string));
+});
+
 // An unknown or hidden patient answers an empty list, as the spec's list does instead of failing.
 conversationsRoutes.get("/conversations/patient/:patientName/conversations", requireUser, async (c) => {
   const { sql } = c.get("deps");
