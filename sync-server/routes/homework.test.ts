@@ -246,6 +246,20 @@ describe("editing homework", () => {
     expect((await stored(hw.id)).round_number).toBe(3);
   });
 
+  it("refuses the assigning clinician once the patient has moved to another clinician", async () => {
+    const moving = (
+      await ann.post("/api/patients", { first_name: "Ivy", last_name: "Moves", age: 14, gender: "female" })
+    ).body;
+    const hw = await assign(ann, { patientName: moving.username });
+    expect((await admin.put(`/api/patients/${moving.id}`, { ...moving, clinician_id: ben.user!.id })).status).toBe(200);
+
+    const edit = await ann.put(`/api/homework/${hw.id}`, { roundNumber: 9 });
+    expect(edit.status).toBe(403);
+    expect(edit.body.message).toBe(NOT_YOUR_PATIENT);
+    expect((await ann.delete(`/api/homework/${hw.id}`)).status).toBe(403);
+    expect(await stored(hw.id)).toMatchObject({ round_number: 3 });
+  });
+
   it("lets an admin edit any homework", async () => {
     const hw = await assign(ben, { patientName: bensPatient });
     const res = await admin.put(`/api/homework/${hw.id}`, { frequency: "twice a week" });

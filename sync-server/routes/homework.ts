@@ -27,13 +27,15 @@ async function assertPatientVisible(sql: Sql, user: SessionUser, patientName: st
 
 /**
  * Locks the homework a caller is about to change: 404 unknown, 403 when the
- * caller neither assigned it nor is an admin, 409 when If-Match names an older
+ * caller neither assigned it nor is an admin, or no longer sees its patient, 409 when If-Match names an older
  * version. The row lock makes two writers with the same If-Match take turns.
  */
 async function lockHomework(c: Context<AppEnv>, tx: Sql, user: SessionUser, id: string): Promise<Row> {
   const [current] = await tx`SELECT * FROM homework WHERE id = ${id} FOR UPDATE`;
   if (!current) throw notFound(HOMEWORK_NOT_FOUND);
   if (user.role !== "admin" && current.clinician_id !== user.id) throw forbidden(NOT_YOUR_HOMEWORK);
+  // Assigning it is not enough once the patient has moved to another clinician: scope still holds.
+  await assertPatientVisible(tx, user, current.patient_name);
   assertVersion(c, toHomework(current));
   return current;
 }
