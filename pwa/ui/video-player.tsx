@@ -3,7 +3,7 @@ import { useState } from "react";
 import { useOnline } from "@/app/sync/use-online.ts";
 
 interface VideoPlayerProps {
-  /** A video file URL, or a YouTube / Vimeo page or embed URL. */
+  /** A video file URL, or a YouTube / Vimeo page or embed URL; undefined while the settings load, "" for none. */
   url: string | undefined;
   title: string;
   /** A WebVTT captions file for a video file (YouTube and Vimeo carry their own). */
@@ -37,9 +37,18 @@ export function VideoPlayer({ url, title, captions, poster = "/media/intro-poste
   const online = useOnline();
   const [failed, setFailed] = useState(false);
   const embed = url ? embedUrl(url) : null;
-  const unavailable = !url || failed || !online;
+  const unavailable = url === "" || failed || !online;
 
-  if (unavailable) {
+  // Until the settings arrive there is nothing to say yet: a plain poster, not an error that flashes.
+  if (url === undefined && online) {
+    return (
+      <figure aria-busy="true" className="relative aspect-video w-full overflow-hidden rounded-lg border bg-muted">
+        <img src={poster} alt="" className="absolute inset-0 size-full object-cover opacity-40" />
+        <figcaption className="sr-only">{title} is loading.</figcaption>
+      </figure>
+    );
+  }
+  if (unavailable || !url) {
     return (
       <figure className="relative aspect-video w-full overflow-hidden rounded-lg border bg-muted">
         <img src={poster} alt="" className="absolute inset-0 size-full object-cover opacity-40" />
