@@ -1,26 +1,16 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { expectAccessible, launch, newContext, signIn, toasts } from "./support.ts";
+import type { BrowserContext, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { cleanDevicePerTest, expectAccessible, signIn, toasts } from "./support.ts";
 
 // The e2e server seeds the demo clinic (sync-server/seed/demo.ts): sample_patient_1 is Dr. Rivera's,
 // sample_patient_2 Dr. Chen's.
 const RIVERA = { username: "dr.rivera@stepwise.local", password: "demo-clinician" };
 const DEMO_ADMIN = { username: "demo.admin@stepwise.local", password: "demo-admin" };
 
-let browser: Browser;
 let context: BrowserContext;
 let page: Page;
-
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser.close();
-});
-beforeEach(async () => {
-  await context?.close();
-  context = await newContext(browser);
-  page = await context.newPage();
+cleanDevicePerTest((fresh) => {
+  ({ context, page } = fresh);
 });
 
 /** Signs in, opens Chat History and waits until the device store holds the user's data. */

@@ -1,30 +1,19 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import {
   apiSession,
+  cleanDevicePerTest,
   DEMO_CLINICIAN,
   expectAccessible,
-  launch,
   newClinician,
-  newContext,
   signIn,
   toasts,
 } from "./support.ts";
 
-let browser: Browser;
 let context: BrowserContext;
 let page: Page;
-
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser.close();
-});
-beforeEach(async () => {
-  await context?.close();
-  context = await newContext(browser);
-  page = await context.newPage();
+cleanDevicePerTest((fresh) => {
+  ({ context, page } = fresh);
 });
 
 const synced = () => page.getByRole("status").filter({ hasText: "Synced" }).first().waitFor({ timeout: 60_000 });

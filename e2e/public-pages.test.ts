@@ -1,21 +1,11 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { expectAccessible, launch, newContext } from "./support.ts";
+import type { BrowserContext, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { cleanDevicePerTest, expectAccessible } from "./support.ts";
 
-let browser: Browser;
 let context: BrowserContext;
 let page: Page;
-
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser.close();
-});
-beforeEach(async () => {
-  await context?.close();
-  context = await newContext(browser);
-  page = await context.newPage();
+cleanDevicePerTest((fresh) => {
+  ({ context, page } = fresh);
 });
 
 describe("public pages", () => {

@@ -1,21 +1,10 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { ADMIN, apiSession, DEMO_CLINICIAN, expectAccessible, launch, newContext, signIn, toasts } from "./support.ts";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { ADMIN, apiSession, cleanDevicePerTest, DEMO_CLINICIAN, expectAccessible, signIn, toasts } from "./support.ts";
 
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
-
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser.close();
-});
-beforeEach(async () => {
-  await context?.close();
-  context = await newContext(browser);
-  page = await context.newPage();
+cleanDevicePerTest((fresh) => {
+  ({ page } = fresh);
 });
 
 describe("Admin Access", () => {

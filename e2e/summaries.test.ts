@@ -1,23 +1,12 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { apiSession, DEMO_CLINICIAN, expectAccessible, launch, newContext, signIn, toasts } from "./support.ts";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { apiSession, cleanDevicePerTest, DEMO_CLINICIAN, expectAccessible, signIn, toasts } from "./support.ts";
 
 const DEMO_ADMIN = { username: "demo.admin@stepwise.local", password: "demo-admin" };
 
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
-
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser.close();
-});
-beforeEach(async () => {
-  await context?.close();
-  context = await newContext(browser);
-  page = await context.newPage();
+cleanDevicePerTest((fresh) => {
+  ({ page } = fresh);
 });
 
 async function openSummaries(user: { username: string; password: string }) {

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
-import { expect, inject } from "vitest";
+import { afterAll, beforeAll, beforeEach, expect, inject } from "vitest";
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 export const ADMIN = { username: "admin@e2e.test", password: "admin-password-1" };
@@ -122,4 +122,24 @@ export async function newClinician(prefix: string) {
   });
   if (!res.ok) throw new Error(`Registration failed: ${res.status} ${await res.text()}`);
   return user;
+}
+
+/**
+ * One browser per file and, for each test, a new context and page: every test starts as a person
+ * on a clean device (no cookies, no IndexedDB, no service worker).
+ */
+export function cleanDevicePerTest(use: (fresh: { browser: Browser; context: BrowserContext; page: Page }) => void) {
+  let browser: Browser;
+  let context: BrowserContext | undefined;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser.close();
+  });
+  beforeEach(async () => {
+    await context?.close();
+    context = await newContext(browser);
+    use({ browser, context, page: await context.newPage() });
+  });
 }

@@ -1,21 +1,20 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { apiSession, expectAccessible, launch, newClinician, newContext, signIn, toasts } from "./support.ts";
+import { describe, expect, it } from "vitest";
+import {
+  apiSession,
+  cleanDevicePerTest,
+  expectAccessible,
+  newClinician,
+  newContext,
+  signIn,
+  toasts,
+} from "./support.ts";
 
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
-
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser.close();
-});
-beforeEach(async () => {
-  await context?.close();
-  context = await newContext(browser);
-  page = await context.newPage();
+cleanDevicePerTest((fresh) => {
+  ({ browser, context, page } = fresh);
 });
 
 const syncLine = (p = page) => p.getByRole("button", { name: /^Sync: / });
