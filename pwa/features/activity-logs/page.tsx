@@ -10,6 +10,7 @@ import { usePageTitle } from "@/lib/use-page-title.ts";
 import { Badge } from "@/ui/badge.tsx";
 import { Button } from "@/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader } from "@/ui/card.tsx";
+import { OfflineNotice } from "@/ui/offline-notice.tsx";
 import { Skeleton } from "@/ui/skeleton.tsx";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/ui/table.tsx";
 import {
@@ -61,11 +62,7 @@ export default function ActivityLogsPage() {
         </Button>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
-        {!online && (
-          <p role="status" className="rounded-md border border-warning/40 bg-warning/10 p-3 text-sm">
-            Activity logs need a connection. Reconnect to see them.
-          </p>
-        )}
+        {!online && <OfflineNotice>Activity logs need a connection. Reconnect to see them.</OfflineNotice>}
         <ActivityFilterBar
           value={draft}
           onChange={setDraft}

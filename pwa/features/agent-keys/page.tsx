@@ -9,6 +9,7 @@ import { ConfirmDialog } from "@/ui/alert-dialog.tsx";
 import { Badge } from "@/ui/badge.tsx";
 import { Button } from "@/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader } from "@/ui/card.tsx";
+import { OfflineNotice } from "@/ui/offline-notice.tsx";
 import { Skeleton } from "@/ui/skeleton.tsx";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/ui/table.tsx";
 import { type AgentKey, useAgentKeys, useRevokeAgentKey } from "./agent-keys-api.ts";
@@ -39,11 +40,7 @@ export default function AgentKeysPage() {
         <CreateKeyDialog disabled={!online} />
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
-        {!online && (
-          <p role="status" className="rounded-md border border-warning/40 bg-warning/10 p-3 text-sm">
-            Agent keys need a connection. Reconnect to see and change them.
-          </p>
-        )}
+        {!online && <OfflineNotice>Agent keys need a connection. Reconnect to see and change them.</OfflineNotice>}
         <Table>
           <TableHeader>
             <TableRow>

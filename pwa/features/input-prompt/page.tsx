@@ -1,7 +1,7 @@
 import { DEFAULT_PROMPT_OWNER, PROMPT_LIMITS, TIMINGS } from "@schema/constants.ts";
 import { PromptForm } from "@schema/prompt.ts";
 import type { Prompt } from "@schema/rows.ts";
-import { CheckCircle2Icon, TriangleAlertIcon, WifiOffIcon } from "lucide-react";
+import { CheckCircle2Icon, TriangleAlertIcon } from "lucide-react";
 import * as v from "valibot";
 import { useAuth } from "@/app/auth/auth-context.tsx";
 import { useOptionalSyncEngine } from "@/app/sync/sync-context.ts";
@@ -12,6 +12,7 @@ import { formProps, useAppForm, validateWith } from "@/lib/form.tsx";
 import { usePageTitle } from "@/lib/use-page-title.ts";
 import { Button } from "@/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader } from "@/ui/card.tsx";
+import { OfflineNotice } from "@/ui/offline-notice.tsx";
 import { type Banner, characterCount, failureBanner, savedBanner } from "./banner.ts";
 import { useBanner } from "./use-banner.ts";
 
@@ -60,13 +61,9 @@ export default function InputPromptPage() {
       <CardContent className="flex flex-col gap-4">
         {banner && <BannerView banner={banner} />}
         {!online && (
-          <p
-            className="flex items-center gap-2 rounded-md border border-warning/40 bg-warning/10 p-3 text-sm"
-            role="status"
-          >
-            <WifiOffIcon className="size-4 shrink-0" aria-hidden />
+          <OfflineNotice>
             Creating a prompt needs a connection. Reconnect to submit it; what you typed stays here.
-          </p>
+          </OfflineNotice>
         )}
         <form {...formProps(form)} className="grid gap-4">
           <form.AppField name="title">

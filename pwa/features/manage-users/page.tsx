@@ -11,6 +11,7 @@ import { ConfirmDialog } from "@/ui/alert-dialog.tsx";
 import { Badge } from "@/ui/badge.tsx";
 import { Button } from "@/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader } from "@/ui/card.tsx";
+import { OfflineNotice } from "@/ui/offline-notice.tsx";
 import { Skeleton } from "@/ui/skeleton.tsx";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/ui/table.tsx";
 import { AddUserDialog } from "./add-user-dialog.tsx";
@@ -49,9 +50,7 @@ export default function ManageUsersPage() {
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         {!online && (
-          <p role="status" className="rounded-md border border-warning/40 bg-warning/10 p-3 text-sm">
-            Managing users needs a connection. Reconnect to see and change accounts.
-          </p>
+          <OfflineNotice>Managing users needs a connection. Reconnect to see and change accounts.</OfflineNotice>
         )}
         <Table>
           <TableHeader>
