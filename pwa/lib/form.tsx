@@ -59,19 +59,21 @@ function useFieldError() {
   return isTouched || submitted ? firstError(errors) : undefined;
 }
 
+/** The props that tie a text control to its form field. */
+const bindText = (field: ReturnType<typeof useFieldContext<string>>) => ({
+  name: field.name,
+  value: field.state.value ?? "",
+  onChange: (e: { target: { value: string } }) => field.handleChange(e.target.value),
+  onBlur: field.handleBlur,
+});
+
 type FieldProps<C> = { label: ReactNode; description?: ReactNode } & Omit<C, "value" | "onChange" | "onBlur" | "name">;
 
 function TextField({ label, description, ...props }: FieldProps<ComponentProps<"input">>) {
   const field = useFieldContext<string>();
   return (
     <FormField label={label} description={description} error={useFieldError()}>
-      <Input
-        name={field.name}
-        value={field.state.value ?? ""}
-        onChange={(e) => field.handleChange(e.target.value)}
-        onBlur={field.handleBlur}
-        {...props}
-      />
+      <Input {...bindText(field)} {...props} />
     </FormField>
   );
 }
@@ -80,13 +82,7 @@ function PasswordField({ label, description, ...props }: FieldProps<Omit<Compone
   const field = useFieldContext<string>();
   return (
     <FormField label={label} description={description} error={useFieldError()}>
-      <PasswordInput
-        name={field.name}
-        value={field.state.value ?? ""}
-        onChange={(e) => field.handleChange(e.target.value)}
-        onBlur={field.handleBlur}
-        {...props}
-      />
+      <PasswordInput {...bindText(field)} {...props} />
     </FormField>
   );
 }
@@ -95,13 +91,7 @@ function TextareaField({ label, description, ...props }: FieldProps<ComponentPro
   const field = useFieldContext<string>();
   return (
     <FormField label={label} description={description} error={useFieldError()}>
-      <Textarea
-        name={field.name}
-        value={field.state.value ?? ""}
-        onChange={(e) => field.handleChange(e.target.value)}
-        onBlur={field.handleBlur}
-        {...props}
-      />
+      <Textarea {...bindText(field)} {...props} />
     </FormField>
   );
 }
