@@ -3,6 +3,7 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
+import { precompress } from "./scripts/precompress.ts";
 
 export const THEME_COLOR = "#0f766e";
 
@@ -46,6 +47,8 @@ export default defineConfig({
         cleanupOutdatedCaches: true,
       },
     }),
+    // After the service worker is written: .br/.gz beside each text asset for the server to pick.
+    precompress(),
   ],
   build: {
     outDir: "dist",

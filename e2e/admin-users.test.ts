@@ -21,6 +21,18 @@ afterAll(async () => {
 
 const row = (email: string) => admin.getByRole("row").filter({ hasText: email });
 
+/** Reads the one-time password the admin is shown once, copies it with the button, and closes the dialog. */
+async function shownOnce(title: string): Promise<string> {
+  const dialog = admin.getByRole("dialog", { name: title });
+  const secret = await dialog.getByRole("textbox", { name: "One-time password" }).inputValue();
+  expect(secret).toMatch(/^[a-z2-7]{16}$/);
+  await dialog.getByText("It was not sent by email: give it to them yourself.", { exact: false }).waitFor();
+  await expectAccessible(admin, `${title} dialog`);
+  await dialog.getByRole("button", { name: "Done" }).click();
+  await dialog.waitFor({ state: "detached" });
+  return secret;
+}
+
 /** Signs the person out by dropping their cookies, then signs in again. */
 async function signInAgain(user: { username: string; password: string }) {
   await userContext.clearCookies();
@@ -28,7 +40,7 @@ async function signInAgain(user: { username: string; password: string }) {
 }
 
 describe("Manage Users: the user life cycle", () => {
-  it("add → sign in with the initial password → forced change → edit → reset → delete → cannot sign in", async () => {
+  it("add → sign in with the one-time password → forced change → edit → reset → delete → cannot sign in", async () => {
     const email = `life-${Date.now()}@e2e.test`;
     await signIn(admin, ADMIN);
     await admin.waitForURL(/\/chat-history$/);
@@ -40,7 +52,7 @@ describe("Manage Users: the user life cycle", () => {
     // Add: the spec's messages, then the account.
     await admin.getByRole("button", { name: "Add User" }).click();
     const dialog = admin.getByRole("dialog");
-    await dialog.getByText(/initial password is the user's email address/).waitFor();
+    await dialog.getByText(/one-time password once/).waitFor();
     await dialog.getByRole("button", { name: "Add User" }).click();
     await dialog.getByText("Username is required").waitFor();
     await dialog.getByLabel("Email").fill("not-an-email");
@@ -52,15 +64,18 @@ describe("Manage Users: the user life cycle", () => {
     await dialog.getByLabel("Last name").fill("Park");
     await dialog.getByRole("button", { name: "Add User" }).click();
     await toasts(admin).filter({ hasText: "User created" }).waitFor();
+    const initial = await shownOnce("User created");
     await row(email).getByText("Clinician").waitFor();
     await row(email).getByText("Must change password").waitFor();
 
-    // The new user signs in with the e-mail as password and must change it first.
+    // The e-mail is not a password; the one-time password signs in and must be changed first.
     await signIn(person, { username: email, password: email });
+    await person.getByText("Please check your email and password and try again.").waitFor();
+    await signInAgain({ username: email, password: initial });
     await person.waitForURL(/\/profile\?tab=password$/);
     await person.goto("/patients");
     await person.waitForURL(/\/profile\?tab=password$/);
-    await person.getByLabel("Current password").fill(email);
+    await person.getByLabel("Current password").fill(initial);
     await person.getByLabel("New password").fill("fresh-pass-1");
     await person.getByLabel("Confirm password").fill("fresh-pass-1");
     await person.getByRole("button", { name: "Change Password" }).click();
@@ -81,15 +96,17 @@ describe("Manage Users: the user life cycle", () => {
     await toasts(admin).filter({ hasText: "User updated" }).waitFor();
     await row(email).getByText("Leona Park").waitFor();
 
-    // Reset: the password is the e-mail again, and must be changed again.
+    // Reset: a new one-time password, which must be changed again.
     await row(email)
       .getByRole("button", { name: `Reset password of ${email}` })
       .click();
     await admin.getByRole("alertdialog").getByRole("button", { name: "Reset Password" }).click();
     await toasts(admin).filter({ hasText: "Password reset" }).waitFor();
+    const reset = await shownOnce("Password reset");
+    expect(reset).not.toBe(initial);
     await signInAgain({ username: email, password: "fresh-pass-1" });
     await person.getByText("Please check your email and password and try again.").waitFor();
-    await signInAgain({ username: email, password: email });
+    await signInAgain({ username: email, password: reset });
     await person.waitForURL(/\/profile\?tab=password$/);
 
     // Delete: the account can no longer sign in.
@@ -99,7 +116,7 @@ describe("Manage Users: the user life cycle", () => {
     await admin.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
     await toasts(admin).filter({ hasText: "User deleted" }).waitFor();
     await row(email).waitFor({ state: "detached" });
-    await signInAgain({ username: email, password: email });
+    await signInAgain({ username: email, password: reset });
     await person.getByText("Please check your email and password and try again.").waitFor();
   });
 });

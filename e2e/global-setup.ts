@@ -34,7 +34,9 @@ export default async function setup(project: TestProject) {
       SMTP_URL: "",
       ADMIN_EMAIL: E2E_ADMIN.username,
       ADMIN_PASSWORD: E2E_ADMIN.password,
+      // The browser tests all sign in from 127.0.0.1, some with wrong passwords on purpose.
       LOGIN_MAX_FAILURES: "50",
+      LOGIN_MAX_FAILURES_PER_USERNAME: "500",
       LOGIN_MAX_FAILURES_PER_IP: "500",
     },
     stdio: ["ignore", "pipe", "pipe"],

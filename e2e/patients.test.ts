@@ -157,4 +157,17 @@ describe("Manage Patients", () => {
     expect(rows.map((r) => r.fear).sort()).toEqual(["Eating in public", "Speaking up in class"]);
     expect(rows.filter((r) => r.exposurePractice === "Eat lunch in the cafeteria")).toHaveLength(1);
   });
+
+  it("the sync engine runs in a worker, and what it pulls shows on the open page", async () => {
+    const clinician = await newClinician("worker");
+    const api = await apiSession(clinician);
+    await openPatients(clinician);
+    expect(page.workers().map((w) => w.url())).toContainEqual(expect.stringMatching(/sync\.worker/));
+
+    const body = { first_name: "Remy", last_name: "Okoro", username: "remy_from_elsewhere", age: 13, gender: "male" };
+    expect((await api("POST", "/api/patients", body)).status).toBe(201);
+    // The app comes back to the front: the page tells the worker, whose write the live query shows.
+    await page.evaluate(() => window.dispatchEvent(new Event("focus")));
+    await rowOf("remy_from_elsewhere").waitFor({ timeout: 15_000 });
+  });
 });

@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { cleanDevicePerTest, expectAccessible } from "./support.ts";
@@ -81,11 +83,27 @@ describe("public pages", () => {
     expect(scope).toBe(`${new URL(page.url()).origin}/`);
   });
 
-  it("once loaded, the app shell opens again without a connection", async () => {
+  it("once loaded, the app shell opens again without a connection, precached from compressed assets", async () => {
+    const encodings = new Map<string, string | undefined>();
+    page.on("response", (res) => encodings.set(res.url(), res.headers()["content-encoding"]));
     await page.goto("/");
-    await page.evaluate(async () => {
+    const entry = await page.evaluate(() => document.querySelector<HTMLScriptElement>("script[type=module][src]")!.src);
+    expect(encodings.get(entry)).toBe("br");
+    // Active means installed, and a service worker installs only once its precache is filled.
+    const precache = await page.evaluate(async (script) => {
       await navigator.serviceWorker.ready;
-    });
+      const urls: string[] = [];
+      for (const name of await caches.keys()) {
+        for (const request of await (await caches.open(name)).keys()) urls.push(request.url);
+      }
+      const cached = await caches.match(script, { ignoreSearch: true });
+      return { urls, scriptStart: (await cached?.text())?.slice(0, 200) ?? null };
+    }, entry);
+    expect(precache.urls.filter((u) => /\.(br|gz)(\?|$)/.test(u))).toEqual([]);
+    expect(precache.urls.some((u) => u.startsWith(entry))).toBe(true);
+    // Stored as the script itself (the browser undid the brotli), not as compressed bytes.
+    expect(precache.scriptStart).toBe(readFileSync(join("dist", new URL(entry).pathname), "utf8").slice(0, 200));
+
     // The first visit installs the service worker; the second is controlled by it and fills the cache.
     await page.reload();
     await page.getByRole("heading", { level: 1 }).waitFor();

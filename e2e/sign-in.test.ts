@@ -1,6 +1,15 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { ADMIN, apiSession, cleanDevicePerTest, DEMO_CLINICIAN, expectAccessible, signIn, toasts } from "./support.ts";
+import {
+  ADMIN,
+  apiSession,
+  cleanDevicePerTest,
+  DEMO_CLINICIAN,
+  expectAccessible,
+  newClinician,
+  signIn,
+  toasts,
+} from "./support.ts";
 
 let page: Page;
 cleanDevicePerTest((fresh) => {
@@ -27,13 +36,20 @@ describe("Admin Access", () => {
     await expectAccessible(page, "/auth with errors");
   });
 
-  it("a wrong password shows Login failed, in one toast", async () => {
-    await signIn(page, { username: ADMIN.username, password: "wrong-password" });
+  it("a wrong password shows Login failed, in one toast; the next sign-in tells of it", async () => {
+    const clinician = await newClinician("guessed");
+    await signIn(page, { username: clinician.username, password: "wrong-password" });
     await page.getByText("Please check your email and password and try again.").waitFor();
     await toasts(page).first().waitFor();
     expect(await toasts(page).count()).toBe(1);
     expect(await toasts(page).first().textContent()).toContain("Login failed");
     expect(page.url()).toMatch(/\/auth$/);
+
+    await signIn(page, clinician);
+    await page.waitForURL(/\/chat-history$/);
+    await toasts(page)
+      .filter({ hasText: "There was 1 failed sign-in attempt on your account since you last signed in." })
+      .waitFor();
   });
 
   it("an admin signs in, lands on Chat History and sees the admin menus", async () => {
@@ -77,7 +93,7 @@ describe("Admin Access", () => {
     await page.waitForURL(/\/auth$/);
   });
 
-  it("a user with an initial password must change it before anything else", async () => {
+  it("a user with a one-time password must change it before anything else", async () => {
     const admin = await apiSession(ADMIN);
     const username = `initial-${Date.now()}@e2e.test`;
     const created = await admin("POST", "/api/admin/users", {
@@ -87,12 +103,13 @@ describe("Admin Access", () => {
       role: "clinician",
     });
     expect(created.status).toBeLessThan(300);
-    await signIn(page, { username, password: username });
+    const initial = created.body.initial_password as string;
+    await signIn(page, { username, password: initial });
     await page.waitForURL(/\/profile\?tab=password$/);
-    await page.getByText("You signed in with an initial password").waitFor();
+    await page.getByText("You signed in with a one-time password").waitFor();
     await page.goto("/patients");
     await page.waitForURL(/\/profile\?tab=password$/);
-    await page.getByLabel("Current password").fill(username);
+    await page.getByLabel("Current password").fill(initial);
     await page.getByLabel("New password").fill("brand-new-pass-1");
     await page.getByLabel("Confirm password").fill("brand-new-pass-1");
     await page.getByRole("button", { name: "Change Password" }).click();

@@ -1,5 +1,12 @@
 import * as v from "valibot";
-import { ACTIVITY_TYPES, DATA_DELETE_ACTIVITY, DELETED_ROLE, PASSWORD_MIN, ROLES } from "./constants.ts";
+import {
+  ACTIVITY_TYPES,
+  DATA_DELETE_ACTIVITY,
+  DELETED_ROLE,
+  PASSWORD_MIN,
+  PROMPT_MARK_ACTIVITY,
+  ROLES,
+} from "./constants.ts";
 import { messages } from "./messages.ts";
 import { queryWholeNumber } from "./query.ts";
 
@@ -14,6 +21,9 @@ export const accountMessages = {
   wrongCredentials: "Incorrect email or password.",
   tooManyAttempts: (minutes: number) =>
     `Too many failed sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+  failedAttemptsTitle: "Failed sign-in attempts",
+  failedAttemptsSince: (count: number) =>
+    `There ${count === 1 ? "was 1 failed sign-in attempt" : `were ${count} failed sign-in attempts`} on your account since you last signed in.`,
   invitationInvalid: "This invitation link is invalid or has expired.",
   invitationUsed: "This invitation link has already been used.",
   invitationOtherEmail: "This invitation was sent to a different email address.",
@@ -23,8 +33,9 @@ export const accountMessages = {
   currentPasswordWrong: "Current password is incorrect",
   samePassword: "The new password must be different from the current one",
   passwordChanged: "Password changed",
-  passwordReset:
-    "Password reset. The new password is the user's email address; they must change it at the next sign-in.",
+  oneTimePasswordExpired:
+    "This one-time password has expired. Ask an administrator to reset your password, then sign in with the new one.",
+  invitationDeletedAccount: "This account was deleted. Add the user again in Manage Users instead of inviting them.",
   userNotFound: "User not found",
   cannotDeleteSelf: "You cannot delete your own account",
   cannotDemoteSelf: "You cannot remove your own administrator role",
@@ -112,7 +123,7 @@ export const AddUserBody = v.object(
     first_name: optionalName,
     last_name: optionalName,
     role: v.optional(v.picklist(ROLES, a.roleInvalid), "clinician"),
-    /** Accepted for the spec's client, never used: a new account's password is its e-mail. */
+    /** Accepted for the spec's client, never used: a new account gets a random one-time password. */
     password: v.optional(v.unknown()),
   },
   a.notAnObject,
@@ -131,7 +142,7 @@ export const EditUserBody = v.object(
 );
 export type EditUserBody = v.InferOutput<typeof EditUserBody>;
 
-export const ACTIVITY_FILTER_TYPES = [...ACTIVITY_TYPES, DATA_DELETE_ACTIVITY] as const;
+export const ACTIVITY_FILTER_TYPES = [...ACTIVITY_TYPES, DATA_DELETE_ACTIVITY, PROMPT_MARK_ACTIVITY] as const;
 
 // ISO 8601 date or date-time, as the PWA's date pickers send them.
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;

@@ -35,6 +35,8 @@ export const PROMPT_SORTS = ["date-desc", "date-asc", "title-asc", "title-desc",
 export const ACTIVITY_TYPES = ["login", "login_failed", "logout", "profile_update", "password_change"] as const;
 /** Beyond the spec: bulk conversation deletes are logged too. */
 export const DATA_DELETE_ACTIVITY = "data_delete";
+/** Beyond the spec: every move of the current or test mark is logged (who, which mark, from which prompt to which). */
+export const PROMPT_MARK_ACTIVITY = "prompt_mark";
 
 export const TIMINGS = {
   fetchTimeoutMs: 10_000,
@@ -52,8 +54,12 @@ export const TIMINGS = {
 } as const;
 
 export const INVITATION_TTL_DAYS = 7;
+/** An initial or reset password is a one-time secret that signs in for this long. */
+export const ONE_TIME_PASSWORD_TTL_HOURS = 24;
+/** The Data Management menu's bulk deletes, sent where DELETE /api/conversations/patient/{name} takes a patient. */
 export const BULK_DELETE = {
   testData: "delete_test_data",
   userData: "delete_user_data",
   samplePatients: "delete_sample_patients",
 } as const;
+export const BULK_DELETE_VALUES: readonly string[] = Object.values(BULK_DELETE);

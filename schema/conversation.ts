@@ -18,13 +18,18 @@ export const conversationMessages = {
   serialNum: "serial_num must be a whole number of 0 or more",
   data: "data must be a string or null",
   timestamp: "timestamp must be a valid ISO date",
+  aheadOfServer: (field: string) => `${field} must not be more than one day ahead of the server's clock`,
   dryRunInvalid: "dryRun must be true or false",
+  patientNamedLikeBulkDelete: (name: string) =>
+    `A patient is named ${name}, which is also a Data Management bulk delete: rename that patient first`,
 } as const;
 
 const m = conversationMessages;
 
 export const CONVERSATION_LIMIT = { default: 5000, max: 20_000 } as const;
 export const AGENT_BATCH_MAX = 1000;
+/** How far ahead of the server's clock an agent's time may be: a wrong clock, not a date in the future. */
+export const AGENT_CLOCK_AHEAD_MS = 24 * 60 * 60 * 1000;
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}(:?\d{2})?)?)?$/i;
 
@@ -122,6 +127,7 @@ export const agentKeyMessages = {
   notFound: "Agent key not found",
   kind: "kind must be current or test",
   noPrompt: (kind: string) => `No prompt is marked ${kind}`,
+  emptySummary: "Send at least one summary field to store",
 } as const;
 
 /** POST /api/admin/agent-keys. */

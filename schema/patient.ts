@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { GENDERS, PATIENT_AGE } from "./constants.ts";
+import { BULK_DELETE_VALUES, GENDERS, PATIENT_AGE } from "./constants.ts";
 import { messages } from "./messages.ts";
 
 /**
@@ -9,6 +9,8 @@ import { messages } from "./messages.ts";
  */
 export const patientMessages = {
   usernameTaken: "A patient with this username already exists",
+  usernameReserved: (name: string) =>
+    `The username ${name} is reserved for the Data Management menu's bulk deletes; choose another`,
   usernameSpaces: "Username cannot contain spaces",
   usernameLength: "Username must be at most 100 characters",
   nameLength: "Names must be at most 100 characters",
@@ -74,3 +76,15 @@ export const defaultPatientUsername = (firstName: string, lastName: string) =>
 
 /** The spec's initial password: the first name plus the last name. */
 export const initialPatientPassword = (firstName: string, lastName: string) => `${firstName.trim()}${lastName.trim()}`;
+
+/**
+ * Names the Data Management menu sends where it would send a patient's
+ * (DELETE /api/conversations/patient/{name}): no patient may take a bulk
+ * delete's name, and only an admin may take a sample patient's, so a
+ * clinician's real patient can never be wiped as sample data.
+ */
+export function isReservedPatientName(username: string, samples: readonly string[], byAdmin: boolean): boolean {
+  const name = username.toLowerCase();
+  if (BULK_DELETE_VALUES.includes(name)) return true;
+  return !byAdmin && samples.some((sample) => sample.toLowerCase() === name);
+}

@@ -93,10 +93,12 @@ export const SummaryRow = v.object({
 });
 export type Summary = v.InferOutput<typeof SummaryRow>;
 
-/** What every signed-in user may know of a clinician (GET /api/users, sync). */
+/**
+ * What every signed-in user may know of a staff member (GET /api/users, sync): no e-mail,
+ * which is a sign-in name; admins read e-mails from GET /api/admin/users.
+ */
 export const ClinicianRow = v.object({
   ...synced,
-  username: v.string(),
   first_name: v.string(),
   last_name: v.string(),
   role: v.picklist(["admin", "clinician"]),
@@ -113,6 +115,13 @@ export const CurrentUser = v.object({
   must_change_password: v.boolean(),
 });
 export type CurrentUser = v.InferOutput<typeof CurrentUser>;
+
+/** POST /api/login's answer: the user, and how many failed sign-ins their account had since the last one. */
+export const LoginAnswer = v.object({
+  ...CurrentUser.entries,
+  failed_attempts_since_last_login: v.pipe(v.number(), v.integer(), v.minValue(0)),
+});
+export type LoginAnswer = v.InferOutput<typeof LoginAnswer>;
 
 /** The synced tables, as named in the pull's `changes` and `removed`. */
 export const SYNCED_TABLES = [
@@ -137,4 +146,13 @@ export interface PullResponse {
     clinicians: Clinician[];
   }>;
   removed: Partial<Record<SyncedTable, string[]>>;
+  /** Only during a first sync (no cursor yet): the table downloading, its rows done of total, and rows left in all. */
+  progress?: PullProgress;
+}
+
+export interface PullProgress {
+  table: SyncedTable;
+  done: number;
+  total: number;
+  remaining: number;
 }

@@ -15,6 +15,9 @@ export const summaryMessages = {
   exists: "A summary for this conversation already exists",
   noPatient: "patient_name is required: the conversation has no messages yet",
   otherPatient: "patient_name must be the patient of the conversation",
+  // One answer for "no such conversation" and "another clinician's patient's": neither is told apart.
+  noConversation:
+    "Conversation not found: a summary can only be added to a conversation of your patients that has messages",
   text: (field: string) => `${field} must be text of at most 20000 characters`,
   integer: (field: string, min: number, max?: number) =>
     max === undefined

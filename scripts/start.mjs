@@ -13,7 +13,12 @@ const newest = (dir) => {
 };
 
 const built = existsSync("dist/index.html") ? statSync("dist/index.html").mtimeMs : 0;
-const sources = Math.max(newest("pwa"), newest("schema"), statSync("vite.config.ts").mtimeMs);
+const sources = Math.max(
+  newest("pwa"),
+  newest("schema"),
+  statSync("vite.config.ts").mtimeMs,
+  statSync("scripts/precompress.ts").mtimeMs,
+);
 if (built < sources) {
   console.log("Building the Stepwise app…");
   const status = spawnSync("npx", ["vite", "build", "--logLevel", "warn"], { stdio: "inherit" }).status;

@@ -1,9 +1,10 @@
 import type { Context } from "hono";
+import type { ACTIVITY_FILTER_TYPES } from "../schema/auth.ts";
 import type { Sql } from "./db/connect.ts";
 import type { AppEnv } from "./env.ts";
 import { clientIp, userAgent } from "./http/client.ts";
 
-export type ActivityType = "login" | "login_failed" | "logout" | "profile_update" | "password_change" | "data_delete";
+export type ActivityType = (typeof ACTIVITY_FILTER_TYPES)[number];
 
 /** Records one user activity with the caller's IP and user agent. */
 export async function logActivity(

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { AppDeps, AppEnv } from "./env.ts";
+import { compressJson } from "./http/compress.ts";
 import { HttpError, toErrorResponse } from "./http/errors.ts";
 import { idempotency } from "./http/idempotency.ts";
 import { originCheck } from "./http/origin.ts";
@@ -37,6 +38,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.use("*", securityHeaders());
 
   const api = new Hono<AppEnv>();
+  // Outermost, so the idempotency store keeps (and replays) the plain JSON.
+  api.use("*", compressJson);
   const tooLarge = () => {
     throw new HttpError(413, "The request body is too large");
   };

@@ -13,9 +13,13 @@ export interface Config {
   dataDir: string;
   /** PUBLIC_ORIGIN: the site's origin for links in e-mails; default: the request's own origin. */
   publicOrigin?: string;
-  /** TRUST_PROXY=1: believe X-Forwarded-For / X-Forwarded-Proto from a load balancer. */
-  trustProxy: boolean;
-  /** SMTP_URL (e.g. smtps://user:pass@mail.example.org): unset means invitations hand back a manual link. */
+  /**
+   * TRUST_PROXY: how many proxies (load balancers) stand in front of the server, 0 (off, the default)
+   * when none. Each appends the address it saw to X-Forwarded-For, so the client's address is the
+   * N-th entry from the right; anything left of it was written by the client and is not believed.
+   */
+  trustProxy: number;
+  /** SMTP_URL (e.g. smtps://user:pass@mail.example.org): e-mail for invitations and one-time passwords; unset means invitations hand back a manual link. */
   smtpUrl?: string;
   /** MAIL_FROM, default "Stepwise <no-reply@stepwise.local>". */
   mailFrom: string;
@@ -23,8 +27,13 @@ export interface Config {
   sessionIdleMs: number;
   /** SESSION_MAX_DAYS, default 30: no session lives longer. */
   sessionMaxMs: number;
-  /** LOGIN_MAX_FAILURES (per username, default 5) and LOGIN_MAX_FAILURES_PER_IP (default 20) per LOGIN_WINDOW_MINUTES (default 15). */
+  /**
+   * Failed sign-ins allowed per LOGIN_WINDOW_MINUTES (default 15): LOGIN_MAX_FAILURES (default 5) per
+   * username from one IP, LOGIN_MAX_FAILURES_PER_USERNAME (default 50) per username from anywhere,
+   * LOGIN_MAX_FAILURES_PER_IP (default 20) per IP over all usernames and failed registrations.
+   */
   loginMaxFailures: number;
+  loginMaxFailuresPerUsername: number;
   loginMaxFailuresPerIp: number;
   loginWindowMs: number;
   /** BODY_LIMIT_BYTES, default 1 MiB (the agent's message intake allows 10×). */
@@ -55,6 +64,18 @@ const num = (value: string | undefined, fallback: number) => {
   return value !== undefined && value !== "" && Number.isFinite(n) && n > 0 ? n : fallback;
 };
 
+/**
+ * TRUST_PROXY as a number of proxy hops. Anything else stops the start: "true" used to mean
+ * "believe the leftmost X-Forwarded-For", which the client writes, so it must not silently go on.
+ */
+function proxyHops(value: string | undefined): number {
+  if (value === undefined || value === "" || value === "off" || value === "0") return 0;
+  if (/^[1-9][0-9]?$/.test(value)) return Number(value);
+  throw new Error(
+    `TRUST_PROXY must be the number of proxies in front of the server (1 behind one load balancer) or off, not "${value}"`,
+  );
+}
+
 export function readConfig(env: Env = process.env): Config {
   return {
     port: num(env.PORT, 3000),
@@ -62,12 +83,13 @@ export function readConfig(env: Env = process.env): Config {
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir: env.DATA_DIR || "./data",
     publicOrigin: env.PUBLIC_ORIGIN?.replace(/\/$/, "") || undefined,
-    trustProxy: env.TRUST_PROXY === "1" || env.TRUST_PROXY === "true",
+    trustProxy: proxyHops(env.TRUST_PROXY),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || "Stepwise <no-reply@stepwise.local>",
     sessionIdleMs: num(env.SESSION_IDLE_HOURS, 8) * 3_600_000,
     sessionMaxMs: num(env.SESSION_MAX_DAYS, 30) * 86_400_000,
     loginMaxFailures: num(env.LOGIN_MAX_FAILURES, 5),
+    loginMaxFailuresPerUsername: num(env.LOGIN_MAX_FAILURES_PER_USERNAME, 50),
     loginMaxFailuresPerIp: num(env.LOGIN_MAX_FAILURES_PER_IP, 20),
     loginWindowMs: num(env.LOGIN_WINDOW_MINUTES, 15) * 60_000,
     bodyLimitBytes: num(env.BODY_LIMIT_BYTES, 1024 * 1024),

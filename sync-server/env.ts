@@ -1,6 +1,7 @@
 import type { Session, SessionUser } from "./auth/sessions.ts";
 import type { Config } from "./config.ts";
 import type { Sql } from "./db/connect.ts";
+import type { AgentKey } from "./http/agent-auth.ts";
 import type { Mailer } from "./mail.ts";
 
 export interface AppDeps {
@@ -17,5 +18,9 @@ export type AppEnv = {
     deps: AppDeps;
     user: SessionUser | null;
     session: Session | null;
+    /** Top-level answer fields an idempotent replay leaves out (a secret shown once). */
+    notReplayed?: string[];
+    /** Set by verifiedAgentKey: the request's valid agent key, null when it has none. */
+    agentKey: AgentKey | null;
   };
 };

@@ -98,7 +98,6 @@ export const toClinician = (r: DbRow): Clinician => ({
   id: r.id,
   version: r.version,
   updated_at: iso(r.updated_at),
-  username: r.username,
   first_name: r.first_name,
   last_name: r.last_name,
   role: r.role,

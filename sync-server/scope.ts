@@ -1,11 +1,15 @@
+import type postgres from "postgres";
 import type { SessionUser } from "./auth/sessions.ts";
-import type { Sql } from "./db/connect.ts";
-import { forbidden } from "./http/errors.ts";
+
+/** The pool or a transaction: these run inside either. */
+type Sql = postgres.ISql<Record<string, unknown>>;
 
 /**
  * What a user may see: an admin sees every patient; a clinician only their own
  * patients and those patients' homework, conversations and summaries.
  * `patientsOf` is a SQL condition on a patient-name column, to put in a WHERE.
+ * Whatever a user may not see answers like what does not exist (404), so no
+ * answer tells a clinician whether a name is another clinician's patient.
  */
 export function patientsOf(sql: Sql, user: SessionUser, column = "patient_name") {
   return user.role === "admin"
@@ -21,8 +25,8 @@ export async function canSeePatient(sql: Sql, user: SessionUser, patientName: st
   return Boolean(row);
 }
 
-export const NOT_YOUR_PATIENT = "You can only see your own patients.";
-
-export async function assertCanSeePatient(sql: Sql, user: SessionUser, patientName: string) {
-  if (!(await canSeePatient(sql, user, patientName))) throw forbidden(NOT_YOUR_PATIENT);
+/** The patient of a conversation's messages (the database's conversation_patient); undefined before any message. */
+export async function conversationPatient(sql: Sql, conversationId: string): Promise<string | undefined> {
+  const [row] = await sql`SELECT conversation_patient(${conversationId}) AS patient_name`;
+  return (row?.patient_name as string | null) ?? undefined;
 }

@@ -1,59 +1,58 @@
 import { messages } from "@schema/messages.ts";
-import type { ComponentType } from "react";
-import { createBrowserRouter, type RouteObject } from "react-router";
-import { PageSpinner } from "@/ui/spinner.tsx";
-import { type GuardHandle, RequireAdmin, RequireUser } from "./auth/route-guards.tsx";
+import { lazy } from "react";
+import { Navigate, Route, Routes } from "react-router";
+import LandingPage from "@/features/landing/page.tsx";
+import { RequireAdmin, RequireUser } from "./auth/route-guards.tsx";
 import { AppLayout } from "./layout/app-layout.tsx";
 import { NotFound } from "./not-found.tsx";
 
-/** Each screen is its own chunk, so the landing page loads only what it shows. */
-const page = (load: () => Promise<{ default: ComponentType }>): Pick<RouteObject, "lazy"> => ({
-  lazy: async () => ({ Component: (await load()).default }),
-});
+// The landing page is the first load of `/`; every other screen is its own chunk, fetched when opened.
+const AuthPage = lazy(() => import("@/features/auth/page.tsx"));
+const VideoExamplePage = lazy(() => import("@/features/video-example/page.tsx"));
+const ChatHistoryPage = lazy(() => import("@/features/chat-history/page.tsx"));
+const PatientsPage = lazy(() => import("@/features/patients/page.tsx"));
+const SummariesPage = lazy(() => import("@/features/conversation-summaries/page.tsx"));
+const ProfilePage = lazy(() => import("@/features/profile/page.tsx"));
+const InputPromptPage = lazy(() => import("@/features/input-prompt/page.tsx"));
+const PromptHistoryPage = lazy(() => import("@/features/prompt-history/page.tsx"));
+const ManageUsersPage = lazy(() => import("@/features/manage-users/page.tsx"));
+const AgentKeysPage = lazy(() => import("@/features/agent-keys/page.tsx"));
+const ActivityLogsPage = lazy(() => import("@/features/activity-logs/page.tsx"));
+
+/** The admin's first screen, where a bare /admin leads (the Admin Dashboard menu's first entry). */
+export const ADMIN_HOME = "/admin/input-prompt";
 
 /**
  * Paths match case-insensitively and with or without a trailing slash (react-router's defaults).
  * Screen owners replace the feature pages; the routes stay here.
  */
-export const routes: RouteObject[] = [
-  {
-    Component: AppLayout,
-    HydrateFallback: PageSpinner,
-    children: [
-      { index: true, ...page(() => import("@/features/landing/page.tsx")) },
-      { path: "auth", ...page(() => import("@/features/auth/page.tsx")) },
-      { path: "video-example", ...page(() => import("@/features/video-example/page.tsx")) },
-      {
-        Component: RequireUser,
-        children: [
-          { path: "chat-history", ...page(() => import("@/features/chat-history/page.tsx")) },
-          { path: "patients", ...page(() => import("@/features/patients/page.tsx")) },
-          {
-            path: "conversation-summaries",
-            handle: { signedOutNotice: messages.summaries.authRequired } satisfies GuardHandle,
-            ...page(() => import("@/features/conversation-summaries/page.tsx")),
-          },
-          { path: "profile", ...page(() => import("@/features/profile/page.tsx")) },
-        ],
-      },
-      {
-        path: "admin",
-        Component: RequireAdmin,
-        children: [
-          { path: "input-prompt", ...page(() => import("@/features/input-prompt/page.tsx")) },
-          { path: "prompt-history", ...page(() => import("@/features/prompt-history/page.tsx")) },
-          { path: "manage-users", ...page(() => import("@/features/manage-users/page.tsx")) },
-          { path: "agent-keys", ...page(() => import("@/features/agent-keys/page.tsx")) },
-        ],
-      },
-      {
-        path: "admin",
-        element: <RequireAdmin nonAdminTo="/auth" />,
-        children: [{ path: "activity-logs", ...page(() => import("@/features/activity-logs/page.tsx")) }],
-      },
-      { path: "*", Component: NotFound },
-    ],
-  },
-];
-
-export const createRouter = () => createBrowserRouter(routes);
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<AppLayout />}>
+        <Route index element={<LandingPage />} />
+        <Route path="auth" element={<AuthPage />} />
+        <Route path="video-example" element={<VideoExamplePage />} />
+        <Route element={<RequireUser />}>
+          <Route path="chat-history" element={<ChatHistoryPage />} />
+          <Route path="patients" element={<PatientsPage />} />
+          <Route path="profile" element={<ProfilePage />} />
+        </Route>
+        <Route element={<RequireUser signedOutNotice={messages.summaries.authRequired} />}>
+          <Route path="conversation-summaries" element={<SummariesPage />} />
+        </Route>
+        <Route path="admin" element={<RequireAdmin />}>
+          <Route index element={<Navigate to={ADMIN_HOME} replace />} />
+          <Route path="input-prompt" element={<InputPromptPage />} />
+          <Route path="prompt-history" element={<PromptHistoryPage />} />
+          <Route path="manage-users" element={<ManageUsersPage />} />
+          <Route path="agent-keys" element={<AgentKeysPage />} />
+        </Route>
+        <Route path="admin" element={<RequireAdmin nonAdminTo="/auth" />}>
+          <Route path="activity-logs" element={<ActivityLogsPage />} />
+        </Route>
+        <Route path="*" element={<NotFound />} />
+      </Route>
+    </Routes>
+  );
+}

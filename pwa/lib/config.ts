@@ -1,4 +1,4 @@
-import { useQuery } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
 import { api } from "./api.ts";
 
 /** Public settings from GET /api/config: a deployment changes them without a rebuild. */
@@ -12,6 +12,34 @@ export interface PublicConfig {
   emailConfigured: boolean;
 }
 
-export function usePublicConfig() {
-  return useQuery({ queryKey: ["/api/config"], queryFn: () => api<PublicConfig>("/api/config") });
+// Read once per page load (no retry, spec section 9); a failed read is tried again by the next screen that asks.
+let loaded: PublicConfig | undefined;
+let loading: Promise<PublicConfig> | null = null;
+
+function loadConfig(): Promise<PublicConfig> {
+  loading ??= api<PublicConfig>("/api/config").then(
+    (config) => (loaded = config),
+    (err) => {
+      loading = null;
+      throw err;
+    },
+  );
+  return loading;
+}
+
+/** The public settings; `data` is undefined while they load (and when they could not be read). */
+export function usePublicConfig(): { data: PublicConfig | undefined } {
+  const [data, setData] = useState(loaded);
+  useEffect(() => {
+    if (data) return;
+    let current = true;
+    loadConfig().then(
+      (config) => current && setData(config),
+      () => {},
+    );
+    return () => {
+      current = false;
+    };
+  }, [data]);
+  return { data };
 }

@@ -1,12 +1,14 @@
 import * as conflicts from "./conflicts.ts";
 import { createHttp, NetworkError, type SyncFetch } from "./http.ts";
 import { createPushLock } from "./lock.ts";
-import { type Mutation, mutate, onMutation } from "./mutate.ts";
-import { isPersisted, requestPersistence } from "./persistence.ts";
-import { pullChanges } from "./pull.ts";
+import { isPersisted } from "./persistence.ts";
+import { type PageSizes, pullChanges } from "./pull.ts";
 import { pushOutbox } from "./push.ts";
 import { createStateStore, initialState, type SyncState } from "./state.ts";
 import { type LocalStore, storeName } from "./store.ts";
+
+/** What only the page sees, forwarded to the engine in its worker (see device-events.ts). */
+export type DeviceEvent = "online" | "offline" | "focus" | "outbox-changed";
 
 export interface SyncEngineOptions {
   store: LocalStore;
@@ -14,20 +16,21 @@ export interface SyncEngineOptions {
   fetch?: SyncFetch;
   /** Prefix of every `/api/...` path; default "" (same origin). */
   baseUrl?: string;
-  /** Called once when the server says the session ended; call `resume()` after signing in again. */
-  onAuthLost?: () => void;
   /** Default 30 s. */
   intervalMs?: number;
   /** Quiet time after a mutation before pushing, so a burst of edits goes out together; default 300 ms. */
   debounceMs?: number;
+  /** Rows per pull page: default 1,000 for a device's very first page, then 5,000. */
+  pageSizes?: PageSizes;
 }
 
 const OFFLINE = "You are offline. Changes are saved on this device and will be sent when you reconnect.";
 const UNAVAILABLE = "The server is not accepting changes right now. They are saved on this device and will be retried.";
 const MAX_BACKOFF_MS = 30_000;
 
+/** The engine itself; it runs in the sync worker (sync.worker.ts), the page talks to it through sync-client.ts. */
 export function createSyncEngine(options: SyncEngineOptions) {
-  const { store, baseUrl = "", onAuthLost, intervalMs = 30_000, debounceMs = 300 } = options;
+  const { store, baseUrl = "", intervalMs = 30_000, debounceMs = 300 } = options;
   const fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const send = createHttp(fetch, baseUrl);
   const lock = createPushLock(`${storeName(store.userId)}-push`);
@@ -35,8 +38,13 @@ export function createSyncEngine(options: SyncEngineOptions) {
   let running: Promise<void> | null = null;
   let again = false;
   let failures = 0;
-  const timers: { retry?: ReturnType<typeof setTimeout>; debounce?: ReturnType<typeof setTimeout> } = {};
-  const cleanups: (() => void)[] = [];
+  // Only a started engine syncs by itself (tests drive an unstarted one step by step).
+  let started = false;
+  const timers: {
+    retry?: ReturnType<typeof setTimeout>;
+    debounce?: ReturnType<typeof setTimeout>;
+    interval?: ReturnType<typeof setInterval>;
+  } = {};
 
   async function refreshCounts() {
     if (!store.isOpen()) return;
@@ -62,10 +70,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
     state.set({ error, online });
   }
 
-  function authLost() {
-    if (!state.getState().authLost) onAuthLost?.();
-    state.set({ authLost: true });
-  }
+  const authLost = () => state.set({ authLost: true });
 
   async function syncOnce() {
     if (state.getState().authLost) return;
@@ -78,7 +83,10 @@ export function createSyncEngine(options: SyncEngineOptions) {
       if (pushed === "auth") return authLost();
       if (pushed === "offline") return retryLater(OFFLINE, false);
       if (pushed === "unavailable") return retryLater(UNAVAILABLE, true);
-      const pulled = await pullChanges(store, send);
+      const pulled = await pullChanges(store, send, {
+        pageSizes: options.pageSizes,
+        onFirstSync: (firstSync) => state.set({ firstSync }),
+      });
       if (pulled === "auth") return authLost();
       if (pulled !== "done") return retryLater(pulled.error, true);
       failures = 0;
@@ -111,40 +119,36 @@ export function createSyncEngine(options: SyncEngineOptions) {
     return running;
   }
 
-  function listen(target: EventTarget | undefined, type: string, handler: () => void) {
-    if (!target?.addEventListener) return;
-    target.addEventListener(type, handler);
-    cleanups.push(() => target.removeEventListener(type, handler));
-  }
-
-  const win = typeof window === "undefined" ? undefined : window;
-  const doc = typeof document === "undefined" ? undefined : document;
-
-  async function start() {
-    listen(win, "online", () => {
+  /** The page's events: the connection, the app coming to the front, a change queued by mutate(). */
+  function deviceEvent(event: DeviceEvent) {
+    if (event === "offline") return state.set({ online: false });
+    if (event === "online") {
       state.set({ online: true });
       failures = 0;
-      void sync();
-    });
-    listen(win, "offline", () => state.set({ online: false }));
-    listen(win, "focus", () => void sync());
-    listen(doc, "visibilitychange", () => doc?.visibilityState === "visible" && void sync());
-    cleanups.push(
-      onMutation(store, () => {
-        void refreshCounts();
-        clearTimeout(timers.debounce);
-        timers.debounce = setTimeout(() => void sync(), debounceMs);
-      }),
-    );
-    const interval = setInterval(() => void sync(), intervalMs);
-    cleanups.push(() => clearInterval(interval));
+    }
+    if (event === "outbox-changed") void refreshCounts();
+    if (!started) return;
+    clearTimeout(timers.debounce);
+    timers.debounce = setTimeout(() => void sync(), event === "outbox-changed" ? debounceMs : 0);
+  }
+
+  async function start() {
+    started = true;
+    clearInterval(timers.interval);
+    timers.interval = setInterval(() => void sync(), intervalMs);
     const last = await store.meta.get("lastSyncedAt");
-    state.set({ lastSyncedAt: last?.value ?? null, persisted: await isPersisted() });
+    const firstSync = await store.meta.get("firstSync");
+    state.set({
+      lastSyncedAt: last?.value ?? null,
+      persisted: await isPersisted(),
+      firstSync: firstSync ? { ...JSON.parse(firstSync.value), secondsLeft: null } : null,
+    });
     await sync();
   }
 
   function stop() {
-    for (const cleanup of cleanups.splice(0)) cleanup();
+    started = false;
+    clearInterval(timers.interval);
     clearTimeout(timers.retry);
     clearTimeout(timers.debounce);
     lock.close();
@@ -165,8 +169,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
     sync,
     getState: state.getState,
     subscribe: state.subscribe,
-    /** Same as `mutate(store, m)`; the engine pushes it shortly after. */
-    mutate: (mutation: Mutation) => mutate(store, mutation),
+    deviceEvent,
     resolveConflict: afterward(conflicts.resolveConflict),
     retryFailed: afterward(conflicts.retryFailed),
     discardMutation: async (mutationId: string) => {
@@ -179,10 +182,9 @@ export function createSyncEngine(options: SyncEngineOptions) {
       failures = 0;
       return sync();
     },
-    async requestPersistence() {
-      const persisted = await requestPersistence();
+    /** The page asked the browser to keep the store (only a page may ask). */
+    persistenceChanged(persisted: boolean | null) {
       state.set({ persisted });
-      return persisted;
     },
     /** Sends what it can; `unsent` > 0 means the user must sync again later or accept losing those changes. */
     async prepareSignOut(): Promise<{ unsent: number; conflicts: number }> {
@@ -191,11 +193,11 @@ export function createSyncEngine(options: SyncEngineOptions) {
       const { pending, failed, conflicts: open } = state.getState();
       return { unsent: pending + failed.length, conflicts: open };
     },
-    /** Deletes this user's database from the device (rows, outbox, conflicts); the engine stops. */
-    async wipe() {
+    /** Stops and lets go of the database, so the page can delete it. */
+    async close() {
       stop();
       await running?.catch(() => {});
-      await store.delete();
+      store.close();
     },
   };
 }

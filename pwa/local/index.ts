@@ -1,10 +1,9 @@
 /** The device's core: the per-user store, mutations and the sync engine. No React here. */
 export { discardMutation, resolveConflict, retryFailed } from "./conflicts.ts";
-export { createSyncEngine, type SyncEngine, type SyncEngineOptions } from "./engine.ts";
 export type { SyncFetch } from "./http.ts";
 export { type Mutation, mutate } from "./mutate.ts";
 export { isPersisted, requestPersistence } from "./persistence.ts";
-export type { SyncState } from "./state.ts";
+export type { FirstSync, SyncState } from "./state.ts";
 export {
   type Conflict,
   deleteStore,
@@ -15,3 +14,5 @@ export {
   otherUsersOnDevice,
   storeName,
 } from "./store.ts";
+// The page's handle on the engine, which runs in the sync worker.
+export { openSyncClient, type SyncClient as SyncEngine } from "./sync-client.ts";

@@ -87,19 +87,10 @@ const remove = (path: string, table: SyncedTable, rowId: string): Request => ({
   op: { kind: "delete" },
 });
 
-const listeners = new WeakMap<LocalStore, Set<() => void>>();
-
-/** Engines on this store hear of each mutation, so they push soon after it. */
-export function onMutation(store: LocalStore, listener: () => void): () => void {
-  const set = listeners.get(store) ?? new Set();
-  listeners.set(store, set);
-  set.add(listener);
-  return () => set.delete(listener);
-}
-
 /**
  * Applies a change to the local rows and queues its REST request, in one transaction: either both
  * happen or neither. Returns the mutation's id (its Idempotency-Key) and the row's id (new for creates).
+ * It runs on the page, so the edit shows at once; the client then tells the sync worker to push it.
  */
 export async function mutate(store: LocalStore, mutation: Mutation): Promise<{ mutationId: string; rowId: string }> {
   const now = new Date().toISOString();
@@ -113,6 +104,5 @@ export async function mutate(store: LocalStore, mutation: Mutation): Promise<{ m
     await store.outbox.add({ ...request, id, baseVersion, createdAt: now, status: "pending" });
     await rebase(store, request.table, [request.rowId]);
   });
-  for (const listener of listeners.get(store) ?? []) listener();
   return { mutationId: id, rowId: request.rowId };
 }

@@ -1,10 +1,10 @@
 import "fake-indexeddb/auto";
-import { IDBKeyRange } from "fake-indexeddb";
+import Dexie from "dexie";
+import { IDBFactory, IDBKeyRange } from "fake-indexeddb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "../../sync-server/test/harness.ts";
-import { createSyncEngine } from "./engine.ts";
 import { openStore, storeName } from "./store.ts";
-import { appFetch, createDevice, homework, patient } from "./testing.ts";
+import { createDevice, homework, patient } from "./testing.ts";
 
 let t: TestContext;
 beforeAll(async () => {
@@ -112,16 +112,9 @@ describe("what a device pulls", () => {
   it("an ended session pauses sending until the user signs in again", async () => {
     const client = await t.as("clinician");
     await client.post("/api/patients", patient("session_ends"));
-    const device = createDevice(t, client);
-    await device.engine.sync();
     let told = 0;
-    const engine = createSyncEngine({
-      store: device.store,
-      fetch: appFetch(t, client),
-      onAuthLost: () => {
-        told += 1;
-      },
-    });
+    const { engine } = createDevice(t, client, undefined, { onAuthLost: () => (told += 1) });
+    await engine.sync();
     const signedIn = client.cookie;
     client.cookie = undefined;
     await engine.mutate({ kind: "homework.create", values: homework("session_ends", "Tests") });
@@ -134,6 +127,25 @@ describe("what a device pulls", () => {
     await engine.resume();
     expect(engine.getState()).toMatchObject({ authLost: false, pending: 0 });
     expect(await t.sql`SELECT fear FROM homework WHERE patient_name = 'session_ends'`).toEqual([{ fear: "Tests" }]);
+  });
+});
+
+describe("staff e-mails on a device", () => {
+  it("a device never receives them, and an upgraded device forgets those it kept", async () => {
+    const clinician = await t.as("clinician");
+    const indexedDB = new IDBFactory();
+    // The store as the previous app version left it: clinicians with their e-mail.
+    const old = new Dexie(storeName(clinician.user!.id), { indexedDB, IDBKeyRange });
+    old.version(1).stores({ clinicians: "id" });
+    await old.table("clinicians").put({ id: "c-old", version: 1, username: "old@clinic.test", first_name: "O" });
+    old.close();
+
+    const device = createDevice(t, clinician, indexedDB);
+    expect(await device.store.clinicians.get("c-old")).toEqual({ id: "c-old", version: 1, first_name: "O" });
+    await device.engine.sync();
+    const staff = await device.store.clinicians.toArray();
+    expect(staff.map((c) => c.id)).toContain(clinician.user!.id);
+    expect(JSON.stringify(staff)).not.toContain("@");
   });
 });
 

@@ -1,17 +1,36 @@
 import { type PullResponse, SYNCED_TABLES } from "@schema/rows.ts";
 import { messageOf, type Send } from "./http.ts";
 import { setServerRows } from "./rebase.ts";
+import { estimateFirstSync, type FirstSync } from "./state.ts";
 import { type LocalStore, type Row, syncedTable, writing } from "./store.ts";
 
 export type PullOutcome = "done" | "auth" | { error: string };
 
-const PAGE = 5000;
+/** Rows per pull: a small first page paints the caseload quickly, larger ones finish sooner. */
+export interface PageSizes {
+  first: number;
+  next: number;
+}
+export const PAGE_SIZES: PageSizes = { first: 1000, next: 5000 };
 
-/** Pulls every page since the saved cursor; each page and its cursor are stored in one transaction. */
-export async function pullChanges(store: LocalStore, send: Send): Promise<PullOutcome> {
+interface PullOptions {
+  pageSizes?: PageSizes;
+  /** After each stored page: where a first sync stands, or null when none is under way. */
+  onFirstSync?: (firstSync: FirstSync | null) => void;
+}
+
+/**
+ * Pulls every page since the saved cursor; each page and its cursor are stored in one transaction,
+ * so a first sync cut off by a lost connection resumes after the last stored page.
+ */
+export async function pullChanges(store: LocalStore, send: Send, options: PullOptions = {}): Promise<PullOutcome> {
+  const { pageSizes = PAGE_SIZES, onFirstSync } = options;
+  const started = Date.now();
+  let received = 0;
   for (;;) {
     const cursor = (await store.meta.get("cursor"))?.value ?? "";
-    const answer = await send("GET", `/api/sync/pull?cursor=${encodeURIComponent(cursor)}&limit=${PAGE}`);
+    const limit = cursor === "" ? pageSizes.first : pageSizes.next;
+    const answer = await send("GET", `/api/sync/pull?cursor=${encodeURIComponent(cursor)}&limit=${limit}`);
     if (answer.status === 401) return "auth";
     // A cursor the server no longer accepts (a role change, an upgrade, a restored backup): start over.
     if (answer.status === 400 && cursor !== "") {
@@ -20,6 +39,8 @@ export async function pullChanges(store: LocalStore, send: Send): Promise<PullOu
     }
     if (answer.status !== 200) return { error: messageOf(answer) };
     const page = answer.body as PullResponse;
+    // The last page of a first sync that fit in one answer still says where it stood: it is over.
+    const progress = page.hasMore ? page.progress : undefined;
     await writing(store, async () => {
       for (const table of SYNCED_TABLES) {
         const changed = (page.changes[table] ?? []) as Row[];
@@ -30,7 +51,11 @@ export async function pullChanges(store: LocalStore, send: Send): Promise<PullOu
         await setServerRows(store, table, server);
       }
       await store.meta.put({ key: "cursor", value: page.cursor });
+      if (progress) await store.meta.put({ key: "firstSync", value: JSON.stringify(progress) });
+      else await store.meta.delete("firstSync");
     });
+    received += Object.values(page.changes).reduce((sum, rows) => sum + (rows?.length ?? 0), 0);
+    onFirstSync?.(progress ? estimateFirstSync(progress, received, Date.now() - started) : null);
     if (!page.hasMore) return "done";
   }
 }

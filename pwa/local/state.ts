@@ -1,4 +1,11 @@
+import type { PullProgress } from "@schema/rows.ts";
 import type { OutboxEntry } from "./store.ts";
+
+/** A first sync under way: the table downloading, its rows done of total, rows left in all, and an estimate. */
+export interface FirstSync extends PullProgress {
+  /** From the rate observed so far; null before there is one. */
+  secondsLeft: number | null;
+}
 
 /** What the UI shows about sync; one status line maps it to offline / syncing / N waiting / failed / synced. */
 export interface SyncState {
@@ -19,6 +26,8 @@ export interface SyncState {
   authLost: boolean;
   /** Whether the browser promised to keep this site's storage (null: unknown / not asked). */
   persisted: boolean | null;
+  /** While the device's first sync is incomplete (also when it was cut off); null once synced. */
+  firstSync: FirstSync | null;
 }
 
 export const initialState = (): SyncState => ({
@@ -31,7 +40,15 @@ export const initialState = (): SyncState => ({
   error: null,
   authLost: false,
   persisted: null,
+  firstSync: null,
 });
+
+/** `received` rows took `elapsedMs` so far: at that rate, how long the rest takes. */
+export function estimateFirstSync(progress: PullProgress, received: number, elapsedMs: number): FirstSync {
+  const secondsLeft =
+    received > 0 && elapsedMs > 0 ? Math.ceil((progress.remaining * elapsedMs) / received / 1000) : null;
+  return { ...progress, secondsLeft };
+}
 
 /** A tiny observable value: the React side wraps it with useSyncExternalStore. */
 export function createStateStore(initial: SyncState) {

@@ -58,7 +58,7 @@ export interface Shadow {
 }
 
 export interface MetaEntry {
-  key: "cursor" | "lastSyncedAt" | "userId";
+  key: "cursor" | "lastSyncedAt" | "userId" | "firstSync";
   value: string;
 }
 
@@ -98,6 +98,17 @@ export function openStore(
     shadows: "[table+rowId], table",
     meta: "key",
   });
+  // Devices no longer hold staff e-mails (sign-in names): strip those an older version kept.
+  db.version(2)
+    .stores({})
+    .upgrade((tx) =>
+      tx
+        .table("clinicians")
+        .toCollection()
+        .modify((row: Record<string, unknown>) => {
+          delete row.username;
+        }),
+    );
   db.userId = userId;
   return db;
 }

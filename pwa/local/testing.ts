@@ -1,8 +1,27 @@
+import { expose, type Remote, wrap } from "comlink";
 import { IDBFactory, IDBKeyRange } from "fake-indexeddb";
 import type { Client, TestContext } from "../../sync-server/test/harness.ts";
-import { createSyncEngine } from "./engine.ts";
 import type { SyncFetch } from "./http.ts";
 import { openStore } from "./store.ts";
+import { createSyncClient, type SyncClientOptions } from "./sync-client.ts";
+import { createSyncHost, type SyncHost, type SyncHostDeps } from "./sync-host.ts";
+
+/**
+ * The sync worker in-process: the same host the worker runs, behind comlink on a MessageChannel,
+ * so every call and answer crosses by structured clone as it does between a page and its worker.
+ */
+export function connectHost(deps: SyncHostDeps): { host: Remote<SyncHost>; release: () => void } {
+  const { port1, port2 } = new MessageChannel();
+  expose(createSyncHost(deps), port1);
+  const host = wrap<SyncHost>(port2);
+  return {
+    host,
+    release: () => {
+      port1.close();
+      port2.close();
+    },
+  };
+}
 
 /** The server app as `client` sees it, as the engine's fetch. */
 export const appFetch =
@@ -15,9 +34,15 @@ export const appFetch =
 
 /**
  * A tablet for tests: its own IndexedDB (fake-indexeddb), a network that can be cut or can lose
- * the next answer, and a sync engine whose fetch goes to the real server app as `client`.
+ * the next answer, and a sync engine (in its in-process "worker") whose fetch goes to the real
+ * server app as `client`.
  */
-export function createDevice(t: TestContext, client: Client, indexedDB = new IDBFactory()) {
+export function createDevice(
+  t: TestContext,
+  client: Client,
+  indexedDB = new IDBFactory(),
+  options: Pick<SyncClientOptions, "onAuthLost"> = {},
+) {
   const network = { offline: false, loseNextAnswer: false, requests: [] as { method: string; path: string }[] };
   const fetch: SyncFetch = async (input, init) => {
     if (network.offline) throw new TypeError("Failed to fetch");
@@ -30,8 +55,10 @@ export function createDevice(t: TestContext, client: Client, indexedDB = new IDB
     return res;
   };
   const user = client.user as NonNullable<Client["user"]>;
-  const store = openStore(user.id, { indexedDB, IDBKeyRange });
-  const engine = createSyncEngine({ store, fetch, debounceMs: 20 });
+  const open = (userId: string) => openStore(userId, { indexedDB, IDBKeyRange });
+  const store = open(user.id);
+  // The engine opens its own connection to the same database, as the worker does.
+  const engine = createSyncClient({ store, ...connectHost({ fetch, openStore: open }), debounceMs: 20, ...options });
   return { store, engine, network, indexedDB, client, user };
 }
 

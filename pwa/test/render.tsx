@@ -4,12 +4,15 @@ import { render } from "@testing-library/react";
 import Dexie from "dexie";
 import { IDBFactory, IDBKeyRange } from "fake-indexeddb";
 import { type ReactNode, Suspense } from "react";
-import { createMemoryRouter, RouterProvider } from "react-router";
-import { AuthProvider, USER_QUERY_KEY } from "@/app/auth/auth-context.tsx";
+import { MemoryRouter, Route, Routes } from "react-router";
+import { AuthProvider } from "@/app/auth/auth-context.tsx";
+import { signedIn } from "@/app/auth/session-api.ts";
 import { SyncContext } from "@/app/sync/sync-context.ts";
 import Toaster from "@/app/toaster.tsx";
 import { createQueryClient } from "@/lib/query-client.ts";
-import { createSyncEngine, type LocalStore, openStore, type SyncEngine } from "@/local/index.ts";
+import { type LocalStore, openStore, type SyncEngine } from "@/local/index.ts";
+import { createSyncClient } from "@/local/sync-client.ts";
+import { connectHost } from "@/local/testing.ts";
 
 // Dexie's live queries stay silent without a default IndexedDB; each device still opens its own below.
 Dexie.dependencies.indexedDB = new IDBFactory();
@@ -17,17 +20,17 @@ Dexie.dependencies.IDBKeyRange = IDBKeyRange;
 
 /**
  * A signed-in tablet for component tests: the user's own device store on a fresh fake IndexedDB
- * and a sync engine that is never started (its network is always down), so screens read what the
+ * and a sync engine (behind the same interface as its worker) that is never started (its network is always down), so screens read what the
  * test put in the store and their writes stay in the outbox for the test to inspect.
  */
 export function openTestDevice(user: CurrentUser): { store: LocalStore; engine: SyncEngine } {
-  const store = openStore(user.id, { indexedDB: new IDBFactory(), IDBKeyRange });
-  const engine = createSyncEngine({
-    store,
-    fetch: async () => {
-      throw new TypeError("Failed to fetch");
-    },
-  });
+  const indexedDB = new IDBFactory();
+  const open = (userId: string) => openStore(userId, { indexedDB, IDBKeyRange });
+  const fetch = async () => {
+    throw new TypeError("Failed to fetch");
+  };
+  const store = open(user.id);
+  const engine = createSyncClient({ store, ...connectHost({ fetch, openStore: open }) });
   return { store, engine };
 }
 
@@ -42,20 +45,23 @@ interface RenderOptions {
 /** Renders `ui` as the signed-in `user` sees it: auth, device store, router and the toaster. */
 export function renderSignedIn(ui: ReactNode, { user, device = openTestDevice(user), path = "/" }: RenderOptions) {
   const queryClient = createQueryClient();
-  queryClient.setQueryData(USER_QUERY_KEY, user);
-  const router = createMemoryRouter([{ path: "*", element: ui }], { initialEntries: [path] });
+  signedIn(user);
   const { engine } = device;
   const result = render(
     <QueryClientProvider client={queryClient}>
       <AuthProvider>
         <SyncContext.Provider value={{ userId: user.id, ready: Promise.resolve(engine), engine }}>
           <Suspense fallback={null}>
-            <RouterProvider router={router} />
+            <MemoryRouter initialEntries={[path]}>
+              <Routes>
+                <Route path="*" element={ui} />
+              </Routes>
+            </MemoryRouter>
           </Suspense>
         </SyncContext.Provider>
         <Toaster />
       </AuthProvider>
     </QueryClientProvider>,
   );
-  return { ...result, ...device, router };
+  return { ...result, ...device };
 }

@@ -15,7 +15,6 @@ export const userOf = (role: CurrentUser["role"], overrides: Partial<CurrentUser
 
 export const clinicianRow = (user: CurrentUser): Clinician => ({
   ...synced(user.id),
-  username: user.username,
   first_name: user.first_name,
   last_name: user.last_name,
   role: user.role,

@@ -1,6 +1,5 @@
 import { cva, type VariantProps } from "class-variance-authority";
-import { Slot } from "radix-ui";
-import type { ComponentProps } from "react";
+import { type ComponentProps, cloneElement, isValidElement, type ReactElement } from "react";
 import { cn } from "@/lib/cn.ts";
 
 export const buttonVariants = cva(
@@ -31,13 +30,34 @@ export interface ButtonProps extends ComponentProps<"button">, VariantProps<type
   asChild?: boolean;
 }
 
-export function Button({ className, variant, size, asChild = false, type, ...props }: ButtonProps) {
-  const Comp = asChild ? Slot.Root : "button";
+export function Button({ className, variant, size, asChild = false, type, children, ...props }: ButtonProps) {
+  const classes = cn(buttonVariants({ variant, size }), className);
+  if (asChild && isValidElement(children)) return <AsChild element={children} className={classes} props={props} />;
   return (
-    <Comp
-      className={cn(buttonVariants({ variant, size }), className)}
-      type={asChild ? undefined : (type ?? "button")}
-      {...props}
-    />
+    <button className={classes} type={type ?? "button"} {...props}>
+      {children}
+    </button>
   );
+}
+
+type ChildProps = Record<string, unknown> & { className?: string };
+
+/**
+ * The child (a link, say) with the button's props, its own winning; handlers of both run. A few
+ * lines instead of Radix Slot, which would put Radix in the landing page's first load.
+ */
+function AsChild({ element, className, props }: { element: ReactElement; className: string; props: ChildProps }) {
+  const own = element.props as ChildProps;
+  const merged: ChildProps = { ...props, ...own, className: cn(className, own.className) };
+  for (const key of Object.keys(props)) {
+    const outer = props[key];
+    const inner = own[key];
+    if (/^on[A-Z]/.test(key) && typeof outer === "function" && typeof inner === "function") {
+      merged[key] = (...args: unknown[]) => {
+        inner(...args);
+        outer(...args);
+      };
+    }
+  }
+  return cloneElement(element, merged);
 }

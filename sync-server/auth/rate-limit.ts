@@ -1,39 +1,88 @@
+import type { PendingQuery, Row, TransactionSql } from "postgres";
 import type { Config } from "../config.ts";
 import type { Sql } from "../db/connect.ts";
 
+export type AttemptKind = "login" | "register";
+
+/** A reserved attempt (settle it with its outcome), or the seconds to wait before the next one. */
+export type Reservation = { id: string } | { retryAfter: number };
+
+// Advisory-lock namespaces (the two-key form), so a username and an IP never share a lock.
+const USERNAME_LOCK = 10_501;
+const IP_LOCK = 10_502;
+
+type Tx = TransactionSql<Record<string, unknown>>;
+
 /**
- * Sign-in throttling counted from the `login_failed` rows of user_activity, so
- * every server process on the same database sees the same count. A username is
- * locked after `loginMaxFailures` failures within the window (a successful
- * sign-in starts its count afresh); an IP after `loginMaxFailuresPerIp`.
- * Returns the seconds until the next attempt is allowed, or null when allowed.
+ * Counts and decides in one transaction, before any password is checked: under advisory locks on
+ * the username and the IP, the attempts in the window are counted and, when under every limit, this
+ * one is stored as 'pending' (it counts as a failure until it succeeds). Concurrent attempts, from
+ * any server process, queue on the locks, so no more than the limit ever reach the password check.
+ *
+ * Sign-in limits: `loginMaxFailures` per username from one IP (a guesser cannot lock the owner out
+ * from elsewhere), `loginMaxFailuresPerUsername` per username from anywhere, `loginMaxFailuresPerIp`
+ * per IP over all usernames and failed registrations. A successful sign-in starts its username's
+ * counts afresh; refused (429) attempts are not counted, so waiting always unlocks.
  */
-export async function loginRetryAfter(
+export async function reserveAttempt(
   sql: Sql,
   config: Config,
   now: Date,
-  username: string,
+  kind: AttemptKind,
+  typedUsername: string,
   ip: string | null,
-): Promise<number | null> {
+): Promise<Reservation> {
+  const username = typedUsername.toLowerCase();
   const since = new Date(now.getTime() - config.loginWindowMs);
-  // The failure whose expiry brings the count back under the limit: the max-th newest in the window.
-  const [byName] = await sql`
-    SELECT timestamp FROM user_activity
-    WHERE activity_type = 'login_failed' AND timestamp > ${since}
-      AND lower(metadata->>'username') = lower(${username})
-      AND timestamp > coalesce((
-        SELECT max(a.timestamp) FROM user_activity a JOIN user_clinician u ON u.id = a.user_id
-        WHERE a.activity_type = 'login' AND lower(u.username) = lower(${username})), '-infinity')
-    ORDER BY timestamp DESC OFFSET ${config.loginMaxFailures - 1} LIMIT 1`;
-  const [byIp] = ip
-    ? await sql`
-        SELECT timestamp FROM user_activity
-        WHERE activity_type = 'login_failed' AND timestamp > ${since} AND ip_address = ${ip}
-        ORDER BY timestamp DESC OFFSET ${config.loginMaxFailuresPerIp - 1} LIMIT 1`
-    : [];
-  const unlockAt = Math.max(
-    ...[byName, byIp].flatMap((row) => (row ? [(row.timestamp as Date).getTime() + config.loginWindowMs] : [])),
-  );
-  if (!Number.isFinite(unlockAt)) return null;
-  return Math.max(1, Math.ceil((unlockAt - now.getTime()) / 1000));
+  return sql.begin(async (tx) => {
+    if (kind === "login") await tx`SELECT pg_advisory_xact_lock(${USERNAME_LOCK}, hashtext(${username}))`;
+    if (ip !== null) await tx`SELECT pg_advisory_xact_lock(${IP_LOCK}, hashtext(${ip}))`;
+
+    const sinceSignIn = tx`username = ${username} AND kind = 'login' AND attempted_at > coalesce(
+      (SELECT max(attempted_at) FROM auth_attempts
+       WHERE username = ${username} AND kind = 'login' AND outcome = 'succeeded'), '-infinity')`;
+    const limits: [PendingQuery<Row[]>, number][] = [];
+    if (kind === "login") {
+      limits.push([tx`${sinceSignIn} AND ip_address IS NOT DISTINCT FROM ${ip}`, config.loginMaxFailures]);
+      limits.push([sinceSignIn, config.loginMaxFailuresPerUsername]);
+    }
+    if (ip !== null) limits.push([tx`ip_address = ${ip}`, config.loginMaxFailuresPerIp]);
+
+    let unlockAt = Number.NEGATIVE_INFINITY;
+    for (const [where, max] of limits) {
+      unlockAt = Math.max(unlockAt, await unlockTime(tx, where, max, since, config.loginWindowMs));
+    }
+    if (unlockAt > now.getTime()) return { retryAfter: Math.max(1, Math.ceil((unlockAt - now.getTime()) / 1000)) };
+
+    // Old attempts no longer count; SKIP LOCKED keeps concurrent pruning from waiting on each other.
+    await tx`DELETE FROM auth_attempts WHERE id IN (
+      SELECT id FROM auth_attempts WHERE attempted_at <= ${since} LIMIT 1000 FOR UPDATE SKIP LOCKED)`;
+    const [row] = await tx`INSERT INTO auth_attempts (kind, username, ip_address, attempted_at)
+      VALUES (${kind}, ${username}, ${ip}, ${now}) RETURNING id::text`;
+    return { id: row?.id as string };
+  });
+}
+
+/**
+ * When the attempts matching `where` fall back under `max`: the max-th newest unsuccessful one in
+ * the window leaves it then. -Infinity when they are under the limit already.
+ */
+async function unlockTime(tx: Tx, where: PendingQuery<Row[]>, max: number, since: Date, windowMs: number) {
+  const [row] = await tx`SELECT attempted_at FROM auth_attempts
+    WHERE ${where} AND outcome <> 'succeeded' AND attempted_at > ${since}
+    ORDER BY attempted_at DESC OFFSET ${max - 1} LIMIT 1`;
+  return row ? (row.attempted_at as Date).getTime() + windowMs : Number.NEGATIVE_INFINITY;
+}
+
+/** Records how a reserved attempt ended; a failure keeps counting, a success starts afresh. */
+export async function settleAttempt(sql: Sql, id: string, succeeded: boolean) {
+  await sql`UPDATE auth_attempts SET outcome = ${succeeded ? "succeeded" : "failed"} WHERE id = ${id}`;
+}
+
+/** How many failed sign-ins the activity log holds for the user since their last sign-in. */
+export async function failedSignInsSinceLastSignIn(sql: Sql, userId: string): Promise<number> {
+  const [row] = await sql`SELECT count(*)::int AS n FROM user_activity
+    WHERE user_id = ${userId} AND activity_type = 'login_failed' AND timestamp > coalesce(
+      (SELECT max(timestamp) FROM user_activity WHERE user_id = ${userId} AND activity_type = 'login'), '-infinity')`;
+  return (row?.n as number) ?? 0;
 }

@@ -1,8 +1,8 @@
 import { mkdirSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
 import postgres from "postgres";
+import { pgliteWire } from "./pglite-wire.ts";
 
 export type Sql = postgres.Sql<Record<string, unknown>>;
 
@@ -26,31 +26,39 @@ export function connectPostgres(url: string, max = 10): Database {
 }
 
 /**
- * The embedded database: PGlite behind pglite-socket, reached through the same
- * postgres.js code as a real server. PGlite is one connection, so postgres.js
- * gets max 1: the socket's multiplexer would interleave concurrent transactions.
- * `dataDir` undefined keeps the database in memory (tests).
+ * The embedded database: PGlite in this process, reached through the same postgres.js code
+ * as a real server over an in-memory wire (no TCP port, so no other local process can connect).
+ * PGlite is one backend, so postgres.js gets one connection, kept for the process's life
+ * (max_lifetime off: there is nothing to recycle). `dataDir` undefined keeps the database
+ * in memory (tests).
  */
 export async function openPglite(dataDir?: string): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const db = await PGlite.create(dataDir ?? "memory://", { extensions: { pg_trgm } });
-  const server = new PGLiteSocketServer({ db, port: 0, host: "127.0.0.1" });
-  await server.start();
-  const address = server.getServerConn();
-  const sql = postgres(`postgres://postgres@${address}/postgres`, {
+  const sql = postgres({
     ...common,
+    ...pgliteOptions(db),
     max: 1,
-    idle_timeout: 0,
   }) as unknown as Sql;
   return {
     sql,
     kind: "pglite",
     async close() {
       await sql.end({ timeout: 5 });
-      await server.stop();
       await db.close();
     },
   };
+}
+
+/** postgres.js options that talk to `db` over the in-memory wire (socket is not in postgres.js's types). */
+export function pgliteOptions(db: PGlite) {
+  return {
+    socket: pgliteWire(db),
+    user: "postgres",
+    database: "postgres",
+    idle_timeout: 0,
+    max_lifetime: null,
+  } as postgres.Options<Record<string, never>>;
 }
 
 export async function openDatabase(opts: { url?: string; dataDir: string }): Promise<Database> {

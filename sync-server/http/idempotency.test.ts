@@ -15,6 +15,13 @@ afterAll(() => t.close());
 
 const key = () => `key-${crypto.randomUUID()}`;
 const newPatient = (first_name: string) => ({ first_name, last_name: "Tester", age: 15, gender: "female" });
+/** A real agent key, made by an admin on the Agent Keys page. */
+const agentKey = async (admin?: Client): Promise<{ id: string; key: string }> => {
+  const by = admin ?? (await t.as("admin"));
+  const res = await by.post("/api/admin/agent-keys", { name: "Voice agent" });
+  expect(res.status).toBe(201);
+  return res.body;
+};
 const countPatients = async (first_name: string) =>
   Number((await t.sql`SELECT count(*)::int AS n FROM patients WHERE first_name = ${first_name}`)[0].n);
 
@@ -192,22 +199,55 @@ describe("Idempotency-Key", () => {
     expect(await t.sql`SELECT 1 FROM idempotency_keys WHERE key = ${k}`).toHaveLength(1);
   });
 
-  it("an agent's key space is its bearer key; anonymous requests are not stored", async () => {
+  it("an agent's key space is its bearer key", async () => {
     const { state, client } = controlledApp();
     const k = key();
-    const agentA = client(undefined, { Authorization: "Bearer agent-key-a" });
-    const agentB = client(undefined, { Authorization: "Bearer agent-key-b" });
+    const agentA = client(undefined, { Authorization: `Bearer ${(await agentKey()).key}` });
+    const agentB = client(undefined, { Authorization: `Bearer ${(await agentKey()).key}` });
     expect((await agentA.post("/api/count", { a: 1 }, { "Idempotency-Key": k })).status).toBe(201);
     expect((await agentB.post("/api/count", { b: 1 }, { "Idempotency-Key": k })).status).toBe(201);
     expect(
       (await agentA.post("/api/count", { a: 1 }, { "Idempotency-Key": k })).headers.get("idempotency-replayed"),
     ).toBe("true");
     expect(state.runs).toBe(2);
+  });
 
-    const anonymous = client();
-    await anonymous.post("/api/count", {}, { "Idempotency-Key": k });
-    await anonymous.post("/api/count", {}, { "Idempotency-Key": k });
-    expect(state.runs).toBe(4);
+  it("anonymous callers and unknown agent keys store nothing", async () => {
+    const { state, client } = controlledApp();
+    const k = key();
+    for (const caller of [client(), client(undefined, { Authorization: "Bearer sk_stepwise_made-up" })]) {
+      const before = state.runs;
+      for (const _ of [1, 2]) {
+        const res = await caller.post("/api/count", {}, { "Idempotency-Key": k });
+        expect(res.headers.get("idempotency-replayed")).toBeNull();
+      }
+      expect(state.runs).toBe(before + 2);
+    }
+    expect(await t.sql`SELECT 1 FROM idempotency_keys WHERE key = ${k}`).toHaveLength(0);
+  });
+
+  it("a revoked agent key's stored answers are deleted and never replayed", async () => {
+    const { state, client } = controlledApp();
+    const admin = await t.as("admin");
+    const { id, key: secret } = await agentKey(admin);
+    const agent = client(undefined, { Authorization: `Bearer ${secret}` });
+    const k = key();
+    await agent.post("/api/count", { n: 1 }, { "Idempotency-Key": k });
+    expect(
+      (await agent.post("/api/count", { n: 1 }, { "Idempotency-Key": k })).headers.get("idempotency-replayed"),
+    ).toBe("true");
+    expect((await admin.delete(`/api/admin/agent-keys/${id}`)).status).toBe(200);
+    expect(await t.sql`SELECT 1 FROM idempotency_keys WHERE key = ${k}`).toHaveLength(0);
+
+    const after = await agent.post("/api/count", { n: 1 }, { "Idempotency-Key": k });
+    expect(after.headers.get("idempotency-replayed")).toBeNull();
+    expect(state.runs).toBe(2);
+    // Through the real app the revoked key is refused outright.
+    const real = await t.anonymous().post("/api/agent/messages", [], {
+      Authorization: `Bearer ${secret}`,
+      "Idempotency-Key": k,
+    });
+    expect(real.status).toBe(401);
   });
 
   it("reads and requests without a key are untouched", async () => {

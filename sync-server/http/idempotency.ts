@@ -4,6 +4,7 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { sha256Hex } from "../auth/tokens.ts";
 import type { Sql } from "../db/connect.ts";
 import type { AppEnv } from "../env.ts";
+import { agentOwner, verifiedAgentKey } from "./agent-auth.ts";
 import { badRequest, HttpError } from "./errors.ts";
 
 export const BAD_IDEMPOTENCY_KEY = "The Idempotency-Key header must be 1 to 200 characters";
@@ -29,13 +30,15 @@ const TRANSIENT = new Set([401, 403, 408, 409, 429]);
  * (2xx or a lasting 4xx) is stored per caller and key and replayed for a repeat, so an
  * outbox replay after a lost answer changes nothing. A placeholder row taken
  * with ON CONFLICT DO NOTHING makes concurrent duplicates run the handler once.
- * Anonymous requests (sign-in, registration) pass through: their answers set
- * cookies, which a replay cannot give back, and "anonymous" is no one's key space.
+ * Only authenticated callers store answers: anonymous requests (sign-in,
+ * registration) and unknown or revoked agent keys pass through, so no one can
+ * fill the store without credentials, and a revoked key's answers are never replayed.
  */
 export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
   const key = c.req.header("Idempotency-Key");
-  const owner = ownerOf(c);
-  if (key === undefined || !STATE_CHANGING.has(c.req.method) || !owner) return next();
+  if (key === undefined || !STATE_CHANGING.has(c.req.method)) return next();
+  const owner = await ownerOf(c);
+  if (!owner) return next();
   if (key.length < 1 || key.length > 200) throw badRequest(BAD_IDEMPOTENCY_KEY);
 
   const { sql, now } = c.get("deps");
@@ -64,19 +67,35 @@ export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
   }
   const text = await res.clone().text();
   const isJson = res.headers.get("content-type")?.includes("json") && text.trim() !== "";
-  await sql`UPDATE idempotency_keys SET status = ${res.status}, body = ${isJson ? text : null}::text::jsonb
+  const answer = isJson ? withoutFields(text, c.get("notReplayed")) : null;
+  await sql`UPDATE idempotency_keys SET status = ${res.status}, body = ${answer}::text::jsonb
     WHERE user_id = ${owner} AND key = ${key}`.catch(
     // An answer jsonb cannot hold (a lone surrogate echoed in a message) is sent unstored, and the key freed.
     () => release(sql, owner, key),
   );
 });
 
-/** The signed-in user, or the agent by its key; null for anonymous callers. */
-function ownerOf(c: Context<AppEnv>): string | null {
+/**
+ * Leaves these top-level fields out of the answer stored for replays: a secret (a one-time
+ * password) is shown once, and a replay of its request gets the rest of the answer without it.
+ */
+export function keepOutOfReplay(c: Context<AppEnv>, ...fields: string[]) {
+  c.set("notReplayed", fields);
+}
+
+function withoutFields(json: string, fields: string[] | undefined): string {
+  if (!fields?.length) return json;
+  const body = JSON.parse(json) as Record<string, unknown>;
+  for (const field of fields) delete body[field];
+  return JSON.stringify(body);
+}
+
+/** The signed-in user, or the agent by its verified, unrevoked key; null for anyone else. */
+async function ownerOf(c: Context<AppEnv>): Promise<string | null> {
   const user = c.get("user");
   if (user) return user.id;
-  const bearer = c.req.header("Authorization")?.match(/^Bearer\s+(\S+)$/i)?.[1];
-  return bearer ? `agent:${sha256Hex(bearer)}` : null;
+  const agent = await verifiedAgentKey(c);
+  return agent ? agentOwner(agent.keyHash) : null;
 }
 
 interface StoredKey {

@@ -1,5 +1,6 @@
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../env.ts";
+import { forwardedValue } from "./client.ts";
 import { HttpError } from "./errors.ts";
 
 const SAFE = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -14,7 +15,7 @@ export const originCheck = createMiddleware<AppEnv>(async (c, next) => {
     if (origin !== undefined) {
       const config = c.get("deps").config;
       const own = new URL(c.req.url).origin;
-      const forwarded = config.trustProxy ? forwardedOrigin(c.req.raw.headers) : undefined;
+      const forwarded = forwardedOrigin(c.req.raw.headers, config.trustProxy);
       const allowed = [own, config.publicOrigin, forwarded].filter(Boolean);
       if (!allowed.includes(origin)) {
         throw new HttpError(403, "Cross-site requests are not allowed");
@@ -24,8 +25,9 @@ export const originCheck = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
-function forwardedOrigin(headers: Headers): string | undefined {
-  const proto = headers.get("x-forwarded-proto")?.split(",")[0]?.trim();
-  const host = headers.get("x-forwarded-host")?.split(",")[0]?.trim() ?? headers.get("host");
+/** The origin the trusted proxy was reached at (TRUST_PROXY hops; none when it is off). */
+function forwardedOrigin(headers: Headers, hops: number): string | undefined {
+  const proto = forwardedValue(headers.get("x-forwarded-proto") ?? undefined, hops);
+  const host = forwardedValue(headers.get("x-forwarded-host") ?? undefined, hops) ?? headers.get("host");
   return proto && host ? `${proto}://${host}` : undefined;
 }

@@ -7,7 +7,7 @@ let t: TestContext;
 let admin: Client;
 let user: TestUser;
 beforeAll(async () => {
-  t = await createTestContext({ config: { trustProxy: true } });
+  t = await createTestContext({ config: { trustProxy: 1 } });
   admin = await t.as("admin");
   // A day of a clinician's activity, made through the API as a tablet would.
   user = await t.createUser({ first_name: "Casey", last_name: "Nguyen" });

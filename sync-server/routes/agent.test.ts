@@ -202,6 +202,25 @@ describe("POST /api/agent/messages", () => {
     expect(await messageCount("v")).toBe(0);
   });
 
+  it("refuses a timestamp more than a day ahead of the server's clock, storing nothing of the batch", async () => {
+    const far = new Date(Date.now() + 25 * 3600_000).toISOString();
+    const soon = new Date(Date.now() + 23 * 3600_000).toISOString();
+    const batch = [message(0, { conversation_id: "ahead" }), message(1, { conversation_id: "ahead", timestamp: far })];
+    const res = await agent().post("/api/agent/messages", batch, bearer(key));
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe("Message 1: timestamp must not be more than one day ahead of the server's clock");
+    expect(res.body.issues[0].path).toBe("1.timestamp");
+    const single = await agent().post("/api/agent/messages", batch[1], bearer(key));
+    expect(single.body.message).toBe("timestamp must not be more than one day ahead of the server's clock");
+    expect(await messageCount("ahead")).toBe(0);
+    const ok = await agent().post(
+      "/api/agent/messages",
+      message(0, { conversation_id: "ahead", timestamp: soon }),
+      bearer(key),
+    );
+    expect(ok.body).toEqual({ received: 1, inserted: 1 });
+  });
+
   it("refuses an empty batch, one over 1000 messages, and a body that is not JSON", async () => {
     const empty = await agent().post("/api/agent/messages", [], bearer(key));
     expect(empty.status).toBe(400);
@@ -233,30 +252,66 @@ describe("PUT /api/agent/conversation-summaries/{conversationId}", () => {
   it("creates a summary (201), taking the patient from the conversation's messages", async () => {
     const res = await put("conv-1", { summary: "Started", expected_peak_suds: 70, started_at: "2025-01-05T10:00:00Z" });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({
+    expect(res.body).toEqual({
       id: "conv-1",
-      patient_name: "amy",
+      version: 1,
+      updated_at: expect.any(String),
       summary: "Started",
       expected_peak_suds: 70,
       started_at: "2025-01-05T10:00:00.000Z",
-      is_completed: false,
-      version: 1,
     });
+    const [row] = await t.sql`SELECT patient_name FROM conversation_summaries WHERE id = 'conv-1'`;
+    expect(row?.patient_name).toBe("amy");
   });
 
-  it("updates it (200), keeping the fields it leaves out", async () => {
+  it("updates it (200), keeping the fields it leaves out, and answers only what it sent", async () => {
     const res = await put("conv-1", { actual_peak_suds: 45, is_completed: true, ended_at: "2025-01-05T10:30:00Z" });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({
-      summary: "Started",
-      expected_peak_suds: 70,
+    expect(res.body).toEqual({
+      id: "conv-1",
+      version: 2,
+      updated_at: expect.any(String),
       actual_peak_suds: 45,
       is_completed: true,
-      version: 2,
+      ended_at: "2025-01-05T10:30:00.000Z",
     });
     const rows = await t.sql`SELECT * FROM conversation_summaries WHERE id = 'conv-1'`;
     expect(rows).toHaveLength(1);
-    expect(rows[0]?.actual_peak_suds).toBe(45);
+    expect(rows[0]).toMatchObject({ actual_peak_suds: 45, summary: "Started", expected_peak_suds: 70 });
+  });
+
+  it("refuses an empty change, so a key cannot read a summary by writing nothing", async () => {
+    await t.sql`UPDATE conversation_summaries SET treatment_goal = 'Written by the clinician' WHERE id = 'conv-1'`;
+    for (const body of [{}, ""]) {
+      const res = await put("conv-1", body);
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ message: "Send at least one summary field to store" });
+    }
+    const res = await put("conv-1", { is_completed: true });
+    expect(JSON.stringify(res.body)).not.toContain("Written by the clinician");
+    expect(res.body).not.toHaveProperty("summary");
+    expect(res.body).not.toHaveProperty("patient_name");
+  });
+
+  it("refuses a start or end more than a day ahead of the server's clock", async () => {
+    const soon = new Date(Date.now() + 23 * 3600_000).toISOString();
+    const far = new Date(Date.now() + 25 * 3600_000).toISOString();
+    for (const field of ["started_at", "ended_at"]) {
+      const res = await put("conv-1", { [field]: far });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe(`${field} must not be more than one day ahead of the server's clock`);
+    }
+    expect((await put("conv-1", { ended_at: soon })).status).toBe(200);
+  });
+
+  it("takes the patient from the conversation, never another one it names", async () => {
+    await t.sql`INSERT INTO patients (username, password, first_name, last_name, age, gender)
+      VALUES ('zoe', 'x', 'Zoe', 'Test', 15, 'female')`;
+    const res = await put("conv-1", { patient_name: "zoe", is_safetychecker: true });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe("patient_name must be the patient of the conversation");
+    const [row] = await t.sql`SELECT patient_name, is_safetychecker FROM conversation_summaries WHERE id = 'conv-1'`;
+    expect(row).toMatchObject({ patient_name: "amy", is_safetychecker: false });
   });
 
   it("needs a known patient", async () => {

@@ -4,7 +4,7 @@ import { createTestContext, type TestContext } from "../test/harness.ts";
 
 let t: TestContext;
 beforeAll(async () => {
-  t = await createTestContext({ config: { trustProxy: true } });
+  t = await createTestContext({ config: { trustProxy: 1 } });
 });
 afterAll(() => t.close());
 

@@ -6,7 +6,7 @@ import { createTestContext, type TestContext } from "../test/harness.ts";
 
 let t: TestContext;
 beforeAll(async () => {
-  t = await createTestContext({ config: { trustProxy: true } });
+  t = await createTestContext({ config: { trustProxy: 1 } });
 });
 afterAll(() => t.close());
 
@@ -36,6 +36,7 @@ describe("POST /api/login", () => {
     const res = await client.post("/api/login", { username: user.username.toUpperCase(), password: user.password });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: user.id, username: user.username, role, must_change_password: false });
+    expect(res.body.failed_attempts_since_last_login).toBe(0);
     expect((await client.get("/api/user")).body.id).toBe(user.id);
     const [logged] = await t.sql`SELECT * FROM user_activity WHERE activity_type = 'login' AND user_id = ${user.id}`;
     expect(logged).toBeTruthy();
@@ -102,72 +103,6 @@ describe("POST /api/login", () => {
     const res = await t.anonymous().post("/api/login", { username: user.username, password: user.password });
     expect(res.status).toBe(401);
     expect(res.body.message).toBe(accountMessages.wrongCredentials);
-  });
-});
-
-describe("sign-in rate limiting", () => {
-  it("locks a username after repeated failures with 429, Retry-After and minutes to wait", async () => {
-    const user = await t.createUser();
-    const anon = t.anonymous();
-    for (let i = 0; i < t.config.loginMaxFailures; i++) {
-      const res = await anon.post(
-        "/api/login",
-        { username: user.username, password: "bad-guess" },
-        { "x-forwarded-for": `10.0.0.${i}` },
-      );
-      expect(res.status).toBe(401);
-    }
-    const locked = await anon.post("/api/login", { username: user.username, password: user.password });
-    expect(locked.status).toBe(429);
-    const retryAfter = Number(locked.headers.get("retry-after"));
-    expect(retryAfter).toBeGreaterThan(0);
-    expect(retryAfter).toBeLessThanOrEqual(t.config.loginWindowMs / 1000);
-    expect(locked.body.message).toBe(accountMessages.tooManyAttempts(Math.ceil(retryAfter / 60)));
-    expect(locked.body.message).toMatch(/try again in 15 minutes/);
-
-    t.advanceClock(t.config.loginWindowMs + 1000);
-    const later = await anon.post("/api/login", { username: user.username, password: user.password });
-    expect(later.status).toBe(200);
-  });
-
-  it("counts the failures of one username across server processes (from the activity log)", async () => {
-    const user = await t.createUser();
-    const now = t.deps.now();
-    for (let i = 0; i < t.config.loginMaxFailures; i++) {
-      await t.sql`INSERT INTO user_activity (user_id, activity_type, timestamp, metadata)
-        VALUES (${user.id}, 'login_failed', ${now}, ${t.sql.json({ username: user.username.toUpperCase() })})`;
-    }
-    const res = await t.anonymous().post("/api/login", { username: user.username, password: user.password });
-    expect(res.status).toBe(429);
-  });
-
-  it("a successful sign-in starts the username's count afresh", async () => {
-    const user = await t.createUser();
-    const anon = t.anonymous();
-    const fail = () => anon.post("/api/login", { username: user.username, password: "bad-guess" });
-    for (let i = 0; i < t.config.loginMaxFailures - 1; i++) await fail();
-    expect((await anon.post("/api/login", { username: user.username, password: user.password })).status).toBe(200);
-    expect((await fail()).status).toBe(401);
-    expect((await fail()).status).toBe(401);
-  });
-
-  it("locks an IP that tries many usernames", async () => {
-    const anon = t.anonymous();
-    const ip = { "x-forwarded-for": "203.0.113.9" };
-    for (let i = 0; i < t.config.loginMaxFailuresPerIp; i++) {
-      const res = await anon.post("/api/login", { username: `spray${i}@clinic.test`, password: "guess1" }, ip);
-      expect(res.status).toBe(401);
-    }
-    const user = await t.createUser();
-    const locked = await anon.post("/api/login", { username: user.username, password: user.password }, ip);
-    expect(locked.status).toBe(429);
-    expect(locked.headers.get("retry-after")).toBeTruthy();
-    const otherIp = await anon.post(
-      "/api/login",
-      { username: user.username, password: user.password },
-      { "x-forwarded-for": "203.0.113.10" },
-    );
-    expect(otherIp.status).toBe(200);
   });
 });
 

@@ -1,13 +1,14 @@
 import { accountMessages, LoginBody, RegisterBody } from "@schema/auth.ts";
-import type { CurrentUser } from "@schema/rows.ts";
+import type { CurrentUser, LoginAnswer } from "@schema/rows.ts";
 import type { Context } from "hono";
 import { Hono } from "hono";
 import type { TransactionSql } from "postgres";
 import { logActivity } from "../activity.ts";
 import { dummyHash, hashPassword, verifyPassword } from "../auth/password.ts";
-import { loginRetryAfter } from "../auth/rate-limit.ts";
+import { failedSignInsSinceLastSignIn, reserveAttempt, settleAttempt } from "../auth/rate-limit.ts";
 import { createSession, invalidateSession } from "../auth/sessions.ts";
 import { sha256Hex } from "../auth/tokens.ts";
+import type { Sql } from "../db/connect.ts";
 import type { AppEnv } from "../env.ts";
 import { clientIp } from "../http/client.ts";
 import { badRequest, conflict, HttpError, jsonBody } from "../http/errors.ts";
@@ -35,29 +36,43 @@ async function startSession(c: Context<AppEnv>, userId: string) {
   setSessionCookie(c, token, session.expiresAt);
 }
 
+function tooManyAttempts(c: Context<AppEnv>, retryAfter: number) {
+  c.header("Retry-After", String(retryAfter));
+  return new HttpError(429, accountMessages.tooManyAttempts(Math.ceil(retryAfter / 60)), { retryAfter });
+}
+
 authRoutes.get("/user", requireUser, (c) => c.json(currentUser(c)));
 
 authRoutes.post("/login", async (c) => {
   const { username, password } = await jsonBody(c, LoginBody);
   const { sql, config, now } = c.get("deps");
 
-  const retryAfter = await loginRetryAfter(sql, config, now(), username, clientIp(c));
-  if (retryAfter !== null) {
-    c.header("Retry-After", String(retryAfter));
-    throw new HttpError(429, accountMessages.tooManyAttempts(Math.ceil(retryAfter / 60)), { retryAfter });
-  }
+  // Counted and decided before the password check, atomically (auth/rate-limit.ts).
+  const attempt = await reserveAttempt(sql, config, now(), "login", username, clientIp(c));
+  if ("retryAfter" in attempt) throw tooManyAttempts(c, attempt.retryAfter);
 
   const [user] = await sql`SELECT * FROM user_clinician WHERE lower(username) = lower(${username})`;
   // Always verify a hash, so an unknown username answers as slowly as a wrong password.
   const valid = await verifyPassword((user?.password as string) ?? (await dummyHash()), password);
   if (!user || !valid || user.role === "delete") {
+    await settleAttempt(sql, attempt.id, false);
     await logActivity(c, "login_failed", (user?.id as string) ?? null, { username });
     throw new HttpError(401, accountMessages.wrongCredentials);
   }
+  // Told apart from a wrong password only to whoever typed the right one-time password.
+  const expiresAt = user.password_expires_at as Date | null;
+  if (expiresAt && expiresAt <= now()) {
+    await settleAttempt(sql, attempt.id, false);
+    await logActivity(c, "login_failed", user.id as string, { username, reason: "one_time_password_expired" });
+    throw new HttpError(401, accountMessages.oneTimePasswordExpired);
+  }
 
+  await settleAttempt(sql, attempt.id, true);
+  const failedAttempts = await failedSignInsSinceLastSignIn(sql, user.id as string);
   await startSession(c, user.id as string);
   await logActivity(c, "login", user.id as string);
-  return c.json(toCurrentUser(user));
+  const answer: LoginAnswer = { ...toCurrentUser(user), failed_attempts_since_last_login: failedAttempts };
+  return c.json(answer);
 });
 
 authRoutes.post("/logout", async (c) => {
@@ -71,18 +86,37 @@ authRoutes.post("/logout", async (c) => {
 
 authRoutes.post("/register", async (c) => {
   const body = await jsonBody(c, RegisterBody);
-  const { sql, now } = c.get("deps");
-  const passwordHash = await hashPassword(body.password);
+  const { sql, config, now } = c.get("deps");
 
-  const user = await sql
+  // A failed registration counts into its IP's sign-in limit.
+  const attempt = await reserveAttempt(sql, config, now(), "register", body.username, clientIp(c));
+  if ("retryAfter" in attempt) throw tooManyAttempts(c, attempt.retryAfter);
+  let registered = false;
+  try {
+    // The token first: a request without a usable invitation costs no password hash.
+    const problem = await invitationProblem(sql, body.token, body.username, now());
+    if (problem) throw problem;
+    const user = await createInvitedUser(sql, body, await hashPassword(body.password), now());
+    registered = true;
+    await startSession(c, user.id as string);
+    await logActivity(c, "login", user.id as string, { via: "register" });
+    return c.json(toCurrentUser(user), 201);
+  } finally {
+    await settleAttempt(sql, attempt.id, registered);
+  }
+});
+
+/** Uses the invitation and creates its clinician account, or refuses with the reason. */
+async function createInvitedUser(sql: Sql, body: RegisterBody, passwordHash: string, now: Date) {
+  return sql
     .begin(async (tx) => {
       // Consuming the token is one conditional UPDATE, so two registrations cannot both use it.
       const [used] = await tx`
-        UPDATE invitations SET used_at = ${now()}
-        WHERE token_hash = ${sha256Hex(body.token)} AND used_at IS NULL AND expires_at > ${now()}
+        UPDATE invitations SET used_at = ${now}
+        WHERE token_hash = ${sha256Hex(body.token)} AND used_at IS NULL AND expires_at > ${now}
           AND lower(email) = lower(${body.username})
         RETURNING id`;
-      if (!used) throw await invitationProblem(tx, body.token, body.username, now());
+      if (!used) throw (await invitationProblem(tx, body.token, body.username, now)) ?? invalidInvitation();
       const [existing] = await tx`SELECT 1 FROM user_clinician WHERE lower(username) = lower(${body.username})`;
       if (existing) throw conflict(accountMessages.accountExists);
       const [created] = await tx`
@@ -96,25 +130,23 @@ authRoutes.post("/register", async (c) => {
       if ((err as { code?: string }).code === "23505") throw conflict(accountMessages.accountExists);
       throw err;
     });
+}
 
-  await startSession(c, user.id as string);
-  await logActivity(c, "login", user.id as string, { via: "register" });
-  return c.json(toCurrentUser(user), 201);
-});
+const invalidInvitation = () => badRequest(accountMessages.invitationInvalid);
 
-/** Why a token could not be used, as a clear 400. */
+/** Why a token cannot be used by this e-mail, as a clear 400; null when it can. */
 async function invitationProblem(
-  sql: TransactionSql<Record<string, unknown>>,
+  sql: Sql | TransactionSql<Record<string, unknown>>,
   token: string,
   email: string,
   now: Date,
 ) {
   const [invitation] =
     await sql`SELECT email, used_at, expires_at FROM invitations WHERE token_hash = ${sha256Hex(token)}`;
-  if (!invitation || (invitation.expires_at as Date) <= now) return badRequest(accountMessages.invitationInvalid);
+  if (!invitation || (invitation.expires_at as Date) <= now) return invalidInvitation();
   if (invitation.used_at) return badRequest(accountMessages.invitationUsed);
   if ((invitation.email as string).toLowerCase() !== email.toLowerCase()) {
     return badRequest(accountMessages.invitationOtherEmail);
   }
-  return badRequest(accountMessages.invitationInvalid);
+  return null;
 }

@@ -44,6 +44,7 @@ async function resetConversations() {
     data,
     prompt_id: prompt_id ?? null,
     data_type: serial_num % 2 === 0 ? "user" : "agent",
+    is_test: prompt_id === "p-test", // as the agent's intake stamps them
   }));
   await t.sql`INSERT INTO conversation_messages ${t.sql(rows)}`;
   const summaries = ["conv-a1", "conv-a2", "conv-mixed", "conv-b1", "conv-s1", "conv-s2"].map((id) => ({
@@ -279,10 +280,39 @@ describe("DELETE /api/conversations/patient/{patientName}", () => {
     });
   });
 
-  it("delete_test_data spares a prompt that is also the current one", async () => {
-    await t.sql`UPDATE prompts SET is_current = false WHERE id = 'p-current'`;
+  it("delete_test_data goes by what arrived under the test prompt, whatever the marks say now", async () => {
+    await t.sql`UPDATE prompts SET is_current = false, is_test = false`;
     await t.sql`UPDATE prompts SET is_current = true WHERE id = 'p-test'`;
-    expect((await del("delete_test_data", true)).body).toEqual({ count: 0, summaryCount: 0 });
+    await t.sql`UPDATE prompts SET is_test = true WHERE id = 'p-old'`;
+    expect((await del("delete_test_data", true)).body).toEqual({ count: 3, summaryCount: 1 });
+  });
+
+  it("deletes a patient's summaries that have no messages along with the patient's conversations", async () => {
+    await t.sql`INSERT INTO conversation_summaries (id, patient_name, summary) VALUES
+      ('conv-a-early', 'amy', 'Written before any message arrived'),
+      ('conv-b-early', 'ben', 'Ben''s, kept')`;
+    expect((await del("amy", true)).body).toEqual({ count: 7, summaryCount: 4 });
+    expect((await del("amy")).body).toEqual({ deletedCount: 7, deletedSummaries: 4 });
+    expect(await summaryIds()).toEqual(["conv-b-early", "conv-b1", "conv-s1", "conv-s2"]);
+    expect((await del("delete_user_data")).body).toEqual({ deletedCount: 2, deletedSummaries: 2 });
+    expect(await summaryIds()).toEqual(["conv-s1", "conv-s2"]);
+  });
+
+  it("refuses a per-patient delete that would run a bulk delete, for a patient named like one", async () => {
+    await addPatient("delete_user_data", alice);
+    try {
+      const dry = await del("delete_user_data", true);
+      expect(dry.status).toBe(409);
+      expect(dry.body.message).toBe(
+        "A patient is named delete_user_data, which is also a Data Management bulk delete: rename that patient first",
+      );
+      expect((await del("delete_user_data")).status).toBe(409);
+      expect(await messagesOf("amy")).toBe(7);
+      expect(await messagesOf("ben")).toBe(2);
+      expect(await activity()).toHaveLength(0);
+    } finally {
+      await t.sql`DELETE FROM patients WHERE username = 'delete_user_data'`;
+    }
   });
 
   it("delete_user_data removes every patient's messages but the two sample patients'", async () => {

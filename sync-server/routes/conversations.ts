@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import type postgres from "postgres";
-import { BULK_DELETE } from "../../schema/constants.ts";
+import { BULK_DELETE, BULK_DELETE_VALUES } from "../../schema/constants.ts";
 import {
   type ConversationListItem,
   ConversationQuery,
@@ -11,7 +11,7 @@ import {
 import { logActivity } from "../activity.ts";
 import type { Sql } from "../db/connect.ts";
 import type { AppEnv } from "../env.ts";
-import { check, notFound } from "../http/errors.ts";
+import { check, conflict, notFound } from "../http/errors.ts";
 import { currentUser, requireAdmin, requireUser } from "../http/session.ts";
 import { toMessage } from "../rows.ts";
 import { patientsOf } from "../scope.ts";
@@ -88,48 +88,62 @@ conversationsRoutes.get("/conversations/patient/:patientName/conversations", req
   );
 });
 
-const isBulkValue = (target: string, samples: [string, string]) =>
-  (Object.values(BULK_DELETE) as string[]).includes(target) || samples.includes(target);
+/** What a DELETE removes: messages, and summaries by patient when it deletes by patient. */
+interface Deletion {
+  messages: Fragment;
+  summaries: Fragment;
+}
 
 /**
- * Which messages a DELETE removes. The Data Management menu's special values are
- * bulk cleanups; anything else names one patient. Column names are left
- * unqualified so the condition reads the innermost conversation_messages.
+ * The Data Management menu's special values are bulk cleanups; anything else
+ * names one patient. Test data is what was stamped at intake (0080), never
+ * what today's marks say. Column names are left unqualified so a condition
+ * reads the innermost table (messages and summaries both have patient_name).
  * (Synchronous on purpose: a fragment is thenable, so an async function would run it.)
  */
-function deletionOf(sql: Sql, target: string, samples: [string, string]): Fragment {
+function deletionOf(sql: Sql, target: string, samples: [string, string]): Deletion {
+  const byPatient = (condition: Fragment) => ({ messages: condition, summaries: condition });
   switch (target) {
     case BULK_DELETE.testData:
-      return sql`prompt_id IN (SELECT id FROM prompts WHERE is_test AND NOT is_current)`;
+      return { messages: sql`is_test`, summaries: sql`FALSE` };
     case BULK_DELETE.userData:
-      return sql`patient_name NOT IN ${sql(samples)}`;
+      return byPatient(sql`patient_name NOT IN ${sql(samples)}`);
     case BULK_DELETE.samplePatients:
-      return sql`patient_name IN ${sql(samples)}`;
+      return byPatient(sql`patient_name IN ${sql(samples)}`);
     default:
-      return sql`patient_name = ${target}`;
+      return byPatient(sql`patient_name = ${target}`);
   }
 }
 
-// A summary goes with its conversation's last message: these summaries would be left without one.
-const emptiedSummaries = (sql: Sql, doomed: Fragment, conversations: Fragment) =>
-  sql`conversation_summaries s WHERE s.id IN (${conversations})
-    AND NOT EXISTS (SELECT 1 FROM conversation_messages r WHERE r.conversation_id = s.id AND (${doomed}) IS NOT TRUE)`;
+// A summary goes with its patient, and with its conversation's last message (a test conversation's).
+const doomedSummaries = (sql: Sql, doomed: Deletion, conversations: Fragment) =>
+  sql`conversation_summaries s WHERE (${doomed.summaries}) IS TRUE OR (s.id IN (${conversations})
+    AND NOT EXISTS (SELECT 1 FROM conversation_messages r WHERE r.conversation_id = s.id AND (${doomed.messages}) IS NOT TRUE))`;
+
+/** 404 for an unknown patient; 409 for a patient named like a bulk delete, whose "Delete All" must not run it. */
+async function assertTarget(sql: Sql, target: string, samples: [string, string]) {
+  const bulk = BULK_DELETE_VALUES.includes(target);
+  if (bulk || samples.includes(target)) {
+    const [patient] = bulk ? await sql`SELECT 1 FROM patients WHERE username = ${target}` : [];
+    if (patient) throw conflict(conversationMessages.patientNamedLikeBulkDelete(target));
+    return;
+  }
+  const [patient] = await sql`SELECT 1 FROM patients WHERE username = ${target}`;
+  if (!patient) throw notFound(conversationMessages.unknownPatient(target));
+}
 
 conversationsRoutes.delete("/conversations/patient/:patientName", requireUser, requireAdmin, async (c) => {
   const { sql, config } = c.get("deps");
   const target = c.req.param("patientName");
   const { dryRun } = check(DryRunQuery, c.req.query());
-  if (!isBulkValue(target, config.samplePatients)) {
-    const [patient] = await sql`SELECT 1 FROM patients WHERE username = ${target}`;
-    if (!patient) throw notFound(conversationMessages.unknownPatient(target));
-  }
+  await assertTarget(sql, target, config.samplePatients);
   const doomed = deletionOf(sql, target, config.samplePatients);
 
   if (dryRun === "true" || dryRun === "1") {
-    const doomedConversations = sql`SELECT conversation_id FROM conversation_messages WHERE ${doomed}`;
+    const doomedConversations = sql`SELECT conversation_id FROM conversation_messages WHERE ${doomed.messages}`;
     const [counts] = await sql`SELECT
-        (SELECT count(*)::int FROM conversation_messages WHERE ${doomed}) AS count,
-        (SELECT count(*)::int FROM ${emptiedSummaries(sql, doomed, doomedConversations)}) AS "summaryCount"`;
+        (SELECT count(*)::int FROM conversation_messages WHERE ${doomed.messages}) AS count,
+        (SELECT count(*)::int FROM ${doomedSummaries(sql, doomed, doomedConversations)}) AS "summaryCount"`;
     return c.json({ count: counts?.count ?? 0, summaryCount: counts?.summaryCount ?? 0 });
   }
 
@@ -137,9 +151,9 @@ conversationsRoutes.delete("/conversations/patient/:patientName", requireUser, r
   const result = await sql.begin(async (tx) => {
     // One statement: every part sees the messages as they were, so "no message left" is exact.
     const [counts] = await tx`WITH gone AS (
-        DELETE FROM conversation_messages WHERE ${doomed} RETURNING conversation_id
+        DELETE FROM conversation_messages WHERE ${doomed.messages} RETURNING conversation_id
       ), emptied AS (
-        DELETE FROM ${emptiedSummaries(tx as unknown as Sql, doomed, tx`SELECT conversation_id FROM gone`)} RETURNING s.id
+        DELETE FROM ${doomedSummaries(tx as unknown as Sql, doomed, tx`SELECT conversation_id FROM gone`)} RETURNING s.id
       )
       SELECT (SELECT count(*)::int FROM gone) AS "deletedCount", (SELECT count(*)::int FROM emptied) AS "deletedSummaries"`;
     const deleted = { deletedCount: counts?.deletedCount ?? 0, deletedSummaries: counts?.deletedSummaries ?? 0 };

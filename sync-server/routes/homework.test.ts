@@ -2,11 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { homeworkMessages } from "../../schema/homework.ts";
 import { messages } from "../../schema/messages.ts";
 import { VERSION_CONFLICT } from "../http/versions.ts";
-import { NOT_YOUR_PATIENT } from "../scope.ts";
 import type { Client, TestContext } from "../test/harness.ts";
 import { createTestContext } from "../test/harness.ts";
 import { raceOnRow } from "../test/race.ts";
-import { HOMEWORK_ID_TAKEN, HOMEWORK_NOT_FOUND, NOT_YOUR_HOMEWORK, patientNotFound } from "./homework.ts";
+import { HOMEWORK_ID_TAKEN, HOMEWORK_NOT_FOUND, patientNotFound } from "./homework.ts";
 
 let t: TestContext;
 let admin: Client;
@@ -62,10 +61,13 @@ describe("listing a patient's homework", () => {
     expect(res.body.every((h: any) => h.patientName === annsPatient)).toBe(true);
   });
 
-  it("refuses a clinician another clinician's patient", async () => {
-    const res = await ann.get(`/api/homework/patient/${bensPatient}`);
-    expect(res.status).toBe(403);
-    expect(res.body.message).toBe(NOT_YOUR_PATIENT);
+  it("answers a clinician another clinician's patient as if it did not exist", async () => {
+    const other = await ann.get(`/api/homework/patient/${bensPatient}`);
+    const missing = await ann.get("/api/homework/patient/nobody");
+    expect(other.status).toBe(404);
+    expect(other.body).toEqual({ message: patientNotFound(bensPatient) });
+    expect(missing.status).toBe(404);
+    expect(missing.body).toEqual({ message: patientNotFound("nobody") });
   });
 
   it("gives an admin any patient's homework", async () => {
@@ -131,9 +133,10 @@ describe("assigning homework", () => {
     expect(hw.clinitianId).toBe(admin.user!.id);
   });
 
-  it("refuses homework for another clinician's patient", async () => {
+  it("refuses homework for another clinician's patient as for one who does not exist", async () => {
     const res = await ann.post("/api/homework", homework({ patientName: bensPatient }));
-    expect(res.status).toBe(403);
+    expect(res.status).toBe(404);
+    expect(res.body.message).toBe(patientNotFound(bensPatient));
     expect(
       await t.sql`SELECT 1 FROM homework WHERE clinician_id = ${ann.user!.id} AND patient_name = ${bensPatient}`,
     ).toHaveLength(0);
@@ -142,6 +145,7 @@ describe("assigning homework", () => {
   it("refuses homework for a patient who does not exist", async () => {
     const res = await ann.post("/api/homework", homework({ patientName: "nobody" }));
     expect(res.status).toBe(404);
+    expect(res.body.message).toBe(patientNotFound("nobody"));
   });
 
   it.each([
@@ -238,26 +242,39 @@ describe("editing homework", () => {
     });
   });
 
-  it("refuses a clinician editing another clinician's homework", async () => {
+  it("lets a clinician edit homework another user assigned to their patient", async () => {
     const hw = await assign(admin);
     const res = await ann.put(`/api/homework/${hw.id}`, { roundNumber: 7 });
-    expect(res.status).toBe(403);
-    expect(res.body.message).toBe(NOT_YOUR_HOMEWORK);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ roundNumber: 7, clinitianId: admin.user!.id });
+  });
+
+  it("refuses a clinician another clinician's patient's homework as if it did not exist", async () => {
+    const hw = await assign(ben, { patientName: bensPatient });
+    const res = await ann.put(`/api/homework/${hw.id}`, { roundNumber: 7 });
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ message: HOMEWORK_NOT_FOUND });
     expect((await stored(hw.id)).round_number).toBe(3);
   });
 
-  it("refuses the assigning clinician once the patient has moved to another clinician", async () => {
+  it("after a patient moves, the new clinician edits and deletes the old homework and the old one cannot", async () => {
     const moving = (
       await ann.post("/api/patients", { first_name: "Ivy", last_name: "Moves", age: 14, gender: "female" })
     ).body;
-    const hw = await assign(ann, { patientName: moving.username });
+    const edited = await assign(ann, { patientName: moving.username });
+    const deleted = await assign(ann, { patientName: moving.username });
     expect((await admin.put(`/api/patients/${moving.id}`, { ...moving, clinician_id: ben.user!.id })).status).toBe(200);
 
-    const edit = await ann.put(`/api/homework/${hw.id}`, { roundNumber: 9 });
-    expect(edit.status).toBe(403);
-    expect(edit.body.message).toBe(NOT_YOUR_PATIENT);
-    expect((await ann.delete(`/api/homework/${hw.id}`)).status).toBe(403);
-    expect(await stored(hw.id)).toMatchObject({ round_number: 3 });
+    const before = await ann.put(`/api/homework/${edited.id}`, { roundNumber: 9 });
+    expect(before.status).toBe(404);
+    expect(before.body.message).toBe(HOMEWORK_NOT_FOUND);
+    expect((await ann.delete(`/api/homework/${deleted.id}`)).status).toBe(404);
+
+    const edit = await ben.put(`/api/homework/${edited.id}`, { roundNumber: 4 });
+    expect(edit.status).toBe(200);
+    expect(edit.body).toMatchObject({ roundNumber: 4, clinitianId: ann.user!.id, version: 2 });
+    expect((await ben.delete(`/api/homework/${deleted.id}`)).status).toBe(200);
+    expect(await stored(deleted.id)).toBeUndefined();
   });
 
   it("lets an admin edit any homework", async () => {
@@ -330,9 +347,9 @@ describe("deleting homework", () => {
     expect(await stored(hw.id)).toBeUndefined();
   });
 
-  it("refuses a clinician deleting another clinician's homework", async () => {
-    const hw = await assign(admin);
-    expect((await ann.delete(`/api/homework/${hw.id}`)).status).toBe(403);
+  it("refuses a clinician deleting another clinician's patient's homework as if it did not exist", async () => {
+    const hw = await assign(ben, { patientName: bensPatient });
+    expect((await ann.delete(`/api/homework/${hw.id}`)).status).toBe(404);
     expect(await stored(hw.id)).toBeDefined();
   });
 

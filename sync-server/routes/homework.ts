@@ -3,39 +3,34 @@ import type postgres from "postgres";
 import { HomeworkCreate, HomeworkUpdate } from "../../schema/homework.ts";
 import type { SessionUser } from "../auth/sessions.ts";
 import type { AppEnv } from "../env.ts";
-import { conflict, forbidden, jsonBody, notFound } from "../http/errors.ts";
+import { conflict, jsonBody, notFound } from "../http/errors.ts";
 import { currentUser, requireUser } from "../http/session.ts";
 import { assertVersion } from "../http/versions.ts";
 import { toHomework } from "../rows.ts";
-import { NOT_YOUR_PATIENT } from "../scope.ts";
+import { canSeePatient } from "../scope.ts";
 
 export const HOMEWORK_NOT_FOUND = "Homework assignment not found";
 export const HOMEWORK_ID_TAKEN = "A different homework assignment with this id already exists";
-export const NOT_YOUR_HOMEWORK = "Only the clinician who assigned this homework or an administrator can change it.";
 export const patientNotFound = (name: string) => `No patient with the username ${name}`;
 
 type Row = Record<string, any>;
 /** The pool or a transaction: helpers run inside either. */
 type Sql = postgres.ISql<Record<string, unknown>>;
 
-/** 404 for a patient that does not exist, 403 for another clinician's. */
+/** 404 alike for a patient that does not exist and another clinician's patient. */
 async function assertPatientVisible(sql: Sql, user: SessionUser, patientName: string) {
-  const [patient] = await sql`SELECT clinician_id FROM patients WHERE username = ${patientName}`;
-  if (!patient) throw notFound(patientNotFound(patientName));
-  if (user.role !== "admin" && patient.clinician_id !== user.id) throw forbidden(NOT_YOUR_PATIENT);
+  if (!(await canSeePatient(sql, user, patientName))) throw notFound(patientNotFound(patientName));
 }
 
 /**
- * Locks the homework a caller is about to change: 404 unknown, 403 when the
- * caller neither assigned it nor is an admin, or no longer sees its patient, 409 when If-Match names an older
- * version. The row lock makes two writers with the same If-Match take turns.
+ * Locks the homework a caller is about to change: 404 when it does not exist or
+ * its patient is not the caller's now (whoever assigned it: after a patient moves,
+ * the new clinician looks after the old homework), 409 when If-Match names an
+ * older version. The row lock makes two writers with the same If-Match take turns.
  */
 async function lockHomework(c: Context<AppEnv>, tx: Sql, user: SessionUser, id: string): Promise<Row> {
   const [current] = await tx`SELECT * FROM homework WHERE id = ${id} FOR UPDATE`;
-  if (!current) throw notFound(HOMEWORK_NOT_FOUND);
-  if (user.role !== "admin" && current.clinician_id !== user.id) throw forbidden(NOT_YOUR_HOMEWORK);
-  // Assigning it is not enough once the patient has moved to another clinician: scope still holds.
-  await assertPatientVisible(tx, user, current.patient_name);
+  if (!current || !(await canSeePatient(tx, user, current.patient_name))) throw notFound(HOMEWORK_NOT_FOUND);
   assertVersion(c, toHomework(current));
   return current;
 }

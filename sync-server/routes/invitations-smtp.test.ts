@@ -1,54 +1,8 @@
-import type { AddressInfo } from "node:net";
 import { messages } from "@schema/messages.ts";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { smtpMailer } from "../mail.ts";
 import { createTestContext, type TestContext } from "../test/harness.ts";
-
-interface Received {
-  from: string;
-  to: string[];
-  raw: string;
-}
-
-/** A real SMTP server on a free loopback port; `refuse` rejects every recipient. */
-async function startSmtp(refuse = false) {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onRcptTo(address, _session, callback) {
-      callback(refuse ? Object.assign(new Error("Mailbox unavailable"), { responseCode: 550 }) : undefined);
-      void address;
-    },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString("utf8"),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.server.address() as AddressInfo;
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
-// The message body may be quoted-printable: undo soft line breaks and =XX escapes before searching it.
-const decode = (raw: string) =>
-  raw
-    .replace(/=\r?\n/g, "")
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+import { decodeMail, startSmtp } from "../test/smtp.ts";
 
 let t: TestContext;
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
@@ -81,7 +35,7 @@ describe("invitations by e-mail", () => {
     const mail = smtp.received[0]!;
     expect(mail.to).toEqual(["new.clinician@clinic.test"]);
     expect(mail.from).toBe("no-reply@stepwise.test");
-    const body = decode(mail.raw);
+    const body = decodeMail(mail.raw);
     expect(body).toMatch(/^Subject: You're invited to Stepwise/m);
     expect(body).toContain(`https://stepwise.clinic.test/auth?token=${res.body.token}`);
     expect(body).toContain("Looking forward to working with you on the Tuesday group.");
@@ -96,7 +50,7 @@ describe("invitations by e-mail", () => {
     const admin = await t.as("admin");
     const res = await admin.post("/api/send-invitation", { email: "html@clinic.test", customMessage: "<b>hi</b>" });
     expect(res.body.success).toBe(true);
-    const body = decode(smtp.received.at(-1)!.raw);
+    const body = decodeMail(smtp.received.at(-1)!.raw);
     expect(body).toContain("&#60;b&#62;hi&#60;/b&#62;");
     expect(body).not.toContain("<b>hi</b></blockquote>");
   });

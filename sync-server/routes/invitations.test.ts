@@ -80,6 +80,17 @@ describe("POST /api/send-invitation", () => {
     expect(res.status).toBe(409);
     expect(res.body.message).toBe(accountMessages.accountExists);
   });
+
+  it("refuses to invite the e-mail of a deleted account, which registration could never use", async () => {
+    const gone = await t.createUser();
+    await t.sql`UPDATE user_clinician SET role = 'delete' WHERE id = ${gone.id}`;
+    const res = await admin.post("/api/send-invitation", { email: gone.username.toUpperCase() });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe(accountMessages.invitationDeletedAccount);
+    expect(await t.sql`SELECT 1 FROM invitations WHERE lower(email) = lower(${gone.username})`).toHaveLength(0);
+    // Adding the user again is the way back.
+    expect((await admin.post("/api/admin/users", { username: gone.username })).status).toBe(201);
+  });
 });
 
 describe("GET /api/invitations/:token", () => {

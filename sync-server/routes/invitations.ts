@@ -6,7 +6,7 @@ import { randomToken, sha256Hex } from "../auth/tokens.ts";
 import type { AppEnv } from "../env.ts";
 import { conflict, jsonBody, notFound } from "../http/errors.ts";
 import { currentUser, requireAdmin, requireUser } from "../http/session.ts";
-import type { Mail } from "../mail.ts";
+import { escapeHtml, type Mail } from "../mail.ts";
 
 export const invitationsRoutes = new Hono<AppEnv>();
 
@@ -17,8 +17,9 @@ invitationsRoutes.post("/send-invitation", requireUser, requireAdmin, async (c) 
   const { sql, config, mailer, now } = c.get("deps");
   const admin = currentUser(c);
 
-  const [existing] =
-    await sql`SELECT 1 FROM user_clinician WHERE lower(username) = lower(${email}) AND role <> 'delete'`;
+  const [existing] = await sql`SELECT role FROM user_clinician WHERE lower(username) = lower(${email})`;
+  // A deleted account keeps its e-mail, so registration could never use this invitation.
+  if (existing?.role === "delete") throw conflict(accountMessages.invitationDeletedAccount);
   if (existing) throw conflict(accountMessages.accountExists);
 
   // Only the token's hash is stored: a leaked database cannot be used to register.
@@ -48,8 +49,6 @@ invitationsRoutes.get("/invitations/:token", async (c) => {
   if (!invitation) throw notFound(accountMessages.invitationInvalid);
   return c.json({ valid: true, email: invitation.email as string });
 });
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 function invitationMail(to: string, link: string, inviter: string, note: string | null): Mail {
   const intro = `${inviter} has invited you to join Stepwise, the clinician console for exposure-therapy homework.`;

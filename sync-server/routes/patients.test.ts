@@ -2,11 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "../../schema/messages.ts";
 import { patientMessages } from "../../schema/patient.ts";
 import { verifyPassword } from "../auth/password.ts";
+import { migrate } from "../db/migrate.ts";
 import { ADMIN_ONLY } from "../http/session.ts";
 import { VERSION_CONFLICT } from "../http/versions.ts";
 import type { Client, TestContext } from "../test/harness.ts";
 import { createTestContext } from "../test/harness.ts";
-import { raceOnRow } from "../test/race.ts";
+import { raceOnInsert, raceOnRow } from "../test/race.ts";
 import { OTHER_CLINICIANS_PATIENTS, PATIENT_ID_TAKEN, PATIENT_NOT_FOUND } from "./patients.ts";
 
 let t: TestContext;
@@ -148,6 +149,49 @@ describe("adding a patient", () => {
     expect((await t.sql`SELECT count(*)::int AS n FROM patients WHERE lower(username) = 'samtaken'`)[0].n).toBe(1);
   });
 
+  it("refuses another clinician's patient's username without saying whose patient it is", async () => {
+    const theirs = await addPatient(ben, { username: "privatename" });
+    const res = await ann.post("/api/patients", newPatient({ username: "PrivateName" }));
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({ message: patientMessages.usernameTaken });
+    expect(JSON.stringify(res.body)).not.toContain(theirs.id);
+  });
+
+  it("the database refuses two usernames that differ only by case", async () => {
+    await addPatient(ann, { username: "Casey" });
+    const insert = t.sql`INSERT INTO patients (username, password, first_name, last_name, age, gender)
+      VALUES ('casey', 'x', 'Casey', 'Twin', 15, 'male')`;
+    await expect(insert).rejects.toMatchObject({ code: "23505" });
+  });
+
+  it("the migration keeps the oldest of usernames a race already made twice and renames the others", async () => {
+    await t.sql`DROP INDEX patients_username_lower`;
+    await t.sql`INSERT INTO patients (username, password, first_name, last_name, age, gender, created_at) VALUES
+      ('Dana', 'x', 'Dana', 'First', 15, 'female', now() - interval '1 day'),
+      ('dana', 'x', 'Dana', 'Second', 15, 'female', now())`;
+    await t.sql`DELETE FROM schema_migrations WHERE name = '0090_patient_username_unique.sql'`;
+    await migrate(t.sql);
+    const rows =
+      await t.sql`SELECT username, last_name FROM patients WHERE lower(username) LIKE 'dana%' ORDER BY username`;
+    expect(rows.map((r) => [r.username, r.last_name])).toEqual([
+      ["Dana", "First"],
+      ["dana-duplicate-2", "Second"],
+    ]);
+    const again = t.sql`INSERT INTO patients (username, password, first_name, last_name, age, gender)
+      VALUES ('DANA', 'x', 'Dana', 'Third', 15, 'female')`;
+    await expect(again).rejects.toMatchObject({ code: "23505" });
+  });
+
+  it("of two concurrent adds of Bob and bob, exactly one succeeds", async () => {
+    const results = await raceOnInsert(t, "patients", [
+      () => ann.post("/api/patients", newPatient({ username: "Bob" })),
+      () => ben.post("/api/patients", newPatient({ username: "bob" })),
+    ]);
+    expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
+    expect(results.find((r) => r.status === 409)?.body).toEqual({ message: patientMessages.usernameTaken });
+    expect((await t.sql`SELECT count(*)::int AS n FROM patients WHERE lower(username) = 'bob'`)[0].n).toBe(1);
+  });
+
   it("refuses a default username another patient has", async () => {
     await addPatient(ann, { first_name: "Twin", last_name: "Same" });
     const res = await ann.post("/api/patients", { first_name: "twin", last_name: "same", age: 13, gender: "male" });
@@ -241,10 +285,13 @@ describe("editing a patient", () => {
     expect(res.body.username).toBe(p.username);
   });
 
-  it("refuses a clinician editing another clinician's patient", async () => {
+  it("refuses a clinician editing another clinician's patient as if it did not exist", async () => {
     const p = await addPatient(ben);
     const res = await ann.put(`/api/patients/${p.id}`, edit(p, { age: 18 }));
-    expect(res.status).toBe(403);
+    const missing = await ann.put(`/api/patients/${crypto.randomUUID()}`, edit(p, { age: 18 }));
+    expect([res.status, missing.status]).toEqual([404, 404]);
+    expect(res.body).toEqual({ message: PATIENT_NOT_FOUND });
+    expect(missing.body).toEqual(res.body);
     expect((await stored(p.id)).age).toBe(15);
   });
 
@@ -268,7 +315,7 @@ describe("editing a patient", () => {
     expect(res.body).toMatchObject({ clinician_id: ben.user!.id, clinician_name: "Ben Okafor" });
     const moves = await t.sql`SELECT old_clinician_id FROM patient_reassignments WHERE patient_id = ${p.id}`;
     expect(moves.map((m) => m.old_clinician_id)).toEqual([ann.user!.id]);
-    expect((await ann.put(`/api/patients/${p.id}`, edit(p))).status).toBe(403);
+    expect((await ann.put(`/api/patients/${p.id}`, edit(p))).status).toBe(404);
   });
 
   it("refuses an admin's move to a clinician who does not exist", async () => {
@@ -362,9 +409,11 @@ describe("deleting a patient", () => {
     expect(await t.sql`SELECT 1 FROM homework WHERE patient_name = ${p.username}`).toHaveLength(0);
   });
 
-  it("refuses a clinician deleting another clinician's patient", async () => {
+  it("refuses a clinician deleting another clinician's patient as if it did not exist", async () => {
     const p = await addPatient(ben);
-    expect((await ann.delete(`/api/patients/${p.id}`)).status).toBe(403);
+    const res = await ann.delete(`/api/patients/${p.id}`);
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ message: PATIENT_NOT_FOUND });
     expect(await stored(p.id)).toBeDefined();
   });
 

@@ -3,6 +3,7 @@ import type postgres from "postgres";
 import {
   defaultPatientUsername,
   initialPatientPassword,
+  isReservedPatientName,
   PatientCreate,
   PatientUpdate,
   patientMessages,
@@ -37,6 +38,13 @@ async function assertUsernameFree(sql: Sql, username: string, exceptId = "") {
   if (taken) throw conflict(patientMessages.usernameTaken);
 }
 
+/** 400 for a name the Data Management menu uses (schema/patient.ts says which). */
+function assertNotReserved(c: Context<AppEnv>, user: SessionUser, username: string) {
+  if (!isReservedPatientName(username, c.get("deps").config.samplePatients, user.role === "admin")) return;
+  const message = patientMessages.usernameReserved(username);
+  throw badRequest(message, [{ path: "username", message }]);
+}
+
 async function assertClinicianExists(sql: Sql, id: string) {
   const [found] = await sql`SELECT 1 FROM user_clinician WHERE id = ${id} AND role IN ('admin', 'clinician')`;
   if (!found)
@@ -44,21 +52,20 @@ async function assertClinicianExists(sql: Sql, id: string) {
 }
 
 /**
- * Locks the patient a caller is about to change: 404 unknown, 403 another
- * clinician's, 409 when If-Match names an older version. The row lock makes
+ * Locks the patient a caller is about to change: 404 alike for an unknown patient
+ * and another clinician's (no answer tells them apart), 409 when If-Match names an older version. The row lock makes
  * two writers with the same If-Match take turns, so only one of them passes.
  */
 async function lockPatient(c: Context<AppEnv>, tx: Sql, user: SessionUser, id: string): Promise<Row> {
   const [current] = await tx`
     SELECT p.*, ${clinicianName(tx)} FROM patients p ${joinClinician(tx)}
     WHERE p.id = ${id} FOR UPDATE OF p`;
-  if (!current) throw notFound(PATIENT_NOT_FOUND);
-  if (user.role !== "admin" && current.clinician_id !== user.id) throw forbidden(OTHER_CLINICIANS_PATIENTS);
+  if (!current || (user.role !== "admin" && current.clinician_id !== user.id)) throw notFound(PATIENT_NOT_FOUND);
   assertVersion(c, toPatient(current));
   return current;
 }
 
-// A concurrent insert can still hit the unique indexes after our checks passed.
+// A concurrent insert can still hit the unique indexes after our checks passed (usernames: lower(username)).
 function uniqueViolation(err: unknown): never {
   const e = err as { code?: string; constraint_name?: string };
   if (e?.code === "23505") {
@@ -97,6 +104,7 @@ patientsRoutes.post("/patients", requireUser, async (c) => {
     gender: body.gender,
     clinician_id: user.role === "admin" && body.clinician_id ? body.clinician_id : user.id,
   };
+  assertNotReserved(c, user, fields.username);
   // Hashing is slow: do it before the transaction holds anything.
   const password = await hashPassword(body.password ?? initialPatientPassword(body.first_name, body.last_name));
 
@@ -135,7 +143,11 @@ patientsRoutes.put("/patients/:id", requireUser, async (c) => {
       const clinicianId = user.role === "admin" && body.clinician_id ? body.clinician_id : current.clinician_id;
       if (clinicianId !== current.clinician_id) await assertClinicianExists(tx, clinicianId);
       const username = body.username ?? current.username;
-      if (username !== current.username) await assertUsernameFree(tx, username, id);
+      // A patient named so before the names were reserved keeps the name until it changes.
+      if (username !== current.username) {
+        assertNotReserved(c, user, username);
+        await assertUsernameFree(tx, username, id);
+      }
       const [updated] = await tx`
         WITH p AS (
           UPDATE patients SET username = ${username}, first_name = ${body.first_name}, last_name = ${body.last_name},

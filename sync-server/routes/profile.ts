@@ -53,7 +53,8 @@ profileRoutes.post("/user/change-password", requireUser, async (c) => {
   }
   if (body.new_password === body.current_password) throw badRequest(accountMessages.samePassword);
 
-  await sql`UPDATE user_clinician SET password = ${await hashPassword(body.new_password)}, must_change_password = false
+  await sql`UPDATE user_clinician SET password = ${await hashPassword(body.new_password)}, must_change_password = false,
+      password_expires_at = NULL
     WHERE id = ${me.id}`;
   // Other devices signed in with the old password are signed out; this one stays.
   await sql`DELETE FROM sessions WHERE user_id = ${me.id} AND id <> ${c.get("session")?.id ?? ""}`;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { summaryMessages } from "../../schema/summary.ts";
 import type { Client, TestContext } from "../test/harness.ts";
 import { createTestContext } from "../test/harness.ts";
 
@@ -123,37 +124,41 @@ describe("POST /api/conversation-summaries", () => {
     expect((await stored("conv-amy"))?.summary).toBe(FULL.summary);
   });
 
-  it("a clinician cannot add a summary for another clinician's patient", async () => {
+  it("a clinician cannot add a summary for another clinician's patient, and is told no more than for no conversation", async () => {
     const fromMessages = await alice.post("/api/conversation-summaries", { id: "conv-ben", summary: "x" });
-    expect(fromMessages.status).toBe(403);
-    const named = await alice.post("/api/conversation-summaries", { id: "new-conv", patient_name: "ben" });
-    expect(named.status).toBe(403);
+    const missing = await alice.post("/api/conversation-summaries", { id: "no-such-conv", summary: "x" });
+    expect([fromMessages.status, missing.status]).toEqual([404, 404]);
+    expect(fromMessages.body).toEqual({ message: summaryMessages.noConversation });
+    expect(missing.body).toEqual(fromMessages.body);
+    const named = await alice.post("/api/conversation-summaries", { id: "conv-ben", patient_name: "amy" });
+    expect(named.status).toBe(404);
     expect(await stored("conv-ben")).toBeUndefined();
-    expect(await stored("new-conv")).toBeUndefined();
   });
 
   it("a summary's patient must be its conversation's patient", async () => {
-    const res = await alice.post("/api/conversation-summaries", { id: "conv-ben", patient_name: "amy" });
+    const res = await alice.post("/api/conversation-summaries", { id: "conv-amy-2", patient_name: "ben" });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe("patient_name must be the patient of the conversation");
-    expect(await stored("conv-ben")).toBeUndefined();
+    expect(await stored("conv-amy-2")).toBeUndefined();
   });
 
-  it("an admin may add a summary for any patient, but not for an unknown one", async () => {
+  it("an admin may add a summary for any patient's conversation", async () => {
     const res = await admin.post("/api/conversation-summaries", { id: "conv-ben", is_completed: false });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ patient_name: "ben", is_completed: false, summary: null });
-    const unknown = await admin.post("/api/conversation-summaries", { id: "c-x", patient_name: "nobody" });
-    expect(unknown.status).toBe(400);
-    expect(unknown.body.message).toBe("Unknown patient: nobody");
   });
 
-  it("needs a patient when the conversation has no messages yet", async () => {
-    const res = await alice.post("/api/conversation-summaries", { id: "empty-conv" });
-    expect(res.status).toBe(400);
-    expect(res.body.message).toBe("patient_name is required: the conversation has no messages yet");
-    const named = await alice.post("/api/conversation-summaries", { id: "empty-conv", patient_name: "amy" });
-    expect(named.status).toBe(201);
+  it("nobody can claim a conversation before its first message (the agent's summary would follow the claim)", async () => {
+    for (const [client, body] of [
+      [alice, { id: "future-conv", patient_name: "amy", summary: "pre-claimed" }],
+      [alice, { id: "future-conv" }],
+      [admin, { id: "future-conv", patient_name: "amy" }],
+    ] as const) {
+      const res = await client.post("/api/conversation-summaries", body);
+      expect(res.status).toBe(404);
+      expect(res.body.message).toBe(summaryMessages.noConversation);
+    }
+    expect(await stored("future-conv")).toBeUndefined();
   });
 
   it.each([
@@ -189,9 +194,10 @@ describe("GET /api/conversation-summaries/{id}", () => {
     expect(res.body).toMatchObject({ id: "old-amy", patient_name: "amy" });
   });
 
-  it("refuses another clinician's patient's summary", async () => {
+  it("answers another clinician's patient's summary as if it did not exist", async () => {
     const res = await alice.get("/api/conversation-summaries/ben-1");
-    expect(res.status).toBe(403);
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ message: "Summary not found" });
     expect((await admin.get("/api/conversation-summaries/ben-1")).status).toBe(200);
   });
 
@@ -230,11 +236,14 @@ describe("PATCH /api/conversation-summaries/{id}", () => {
     expect(ok.body).toMatchObject({ version: 3, summary: "fresh" });
   });
 
-  it("a clinician cannot edit another clinician's patient's summary, nor move one to that patient", async () => {
+  it("a clinician cannot edit another clinician's patient's summary, nor move one to another patient", async () => {
     const other = await alice.patch("/api/conversation-summaries/ben-1", { summary: "mine now" });
-    expect(other.status).toBe(403);
+    expect(other.status).toBe(404);
+    expect(other.body).toEqual({ message: "Summary not found" });
     const move = await alice.patch("/api/conversation-summaries/new-amy", { patient_name: "ben" });
-    expect(move.status).toBe(403);
+    expect(move.status).toBe(400);
+    expect(move.body.message).toBe(summaryMessages.otherPatient);
+    expect((await admin.patch("/api/conversation-summaries/new-amy", { patient_name: "ben" })).status).toBe(400);
     expect((await stored("ben-1"))?.summary).toBe("Summary of ben-1");
     expect((await stored("new-amy"))?.patient_name).toBe("amy");
     expect((await admin.patch("/api/conversation-summaries/ben-1", { summary: "by admin" })).status).toBe(200);

@@ -1,42 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PullResponse } from "../../schema/rows.ts";
 import type { Sql } from "../db/connect.ts";
-import { type Client, createTestContext, type TestContext } from "../test/harness.ts";
+import { createTestContext, type TestContext } from "../test/harness.ts";
+import { addHomework, addMessage, addPatient, addSummary, ids, pullAll } from "../test/sync-rows.ts";
 
 let t: TestContext;
 beforeAll(async () => {
   t = await createTestContext();
 });
 afterAll(() => t.close());
-
-let serial = 0;
-const unique = (prefix: string) => `${prefix}_${++serial}_${Math.random().toString(36).slice(2, 7)}`;
-
-async function addPatient(sql: Sql, clinicianId: string | null) {
-  const username = unique("patient");
-  const [row] = await sql`INSERT INTO patients (username, password, first_name, last_name, age, gender, clinician_id)
-    VALUES (${username}, 'x', 'Pat', 'Ient', 15, 'female', ${clinicianId}) RETURNING id, username`;
-  return { id: row.id as string, username };
-}
-
-async function addHomework(sql: Sql, patientName: string, clinicianId: string | null) {
-  const [row] = await sql`INSERT INTO homework (patient_name, clinician_id, exposure_practice, frequency)
-    VALUES (${patientName}, ${clinicianId}, 'Say hello to a stranger', 'once a week') RETURNING id, txid::text`;
-  return { id: row.id as string, txid: row.txid as string };
-}
-
-async function addMessage(sql: Sql, patientName: string, conversationId = unique("conv")) {
-  const [row] =
-    await sql`INSERT INTO conversation_messages (conversation_id, patient_name, data_type, serial_num, data, timestamp)
-    VALUES (${conversationId}, ${patientName}, 'user', 1, 'hello', now()) RETURNING id`;
-  return row.id as string;
-}
-
-async function addSummary(sql: Sql, patientName: string) {
-  const [row] = await sql`INSERT INTO conversation_summaries (id, patient_name, summary)
-    VALUES (${unique("conv")}, ${patientName}, 'went well') RETURNING id`;
-  return row.id as string;
-}
 
 /** A patient with one homework, one message and one summary. */
 async function addPatientWithRows(clinicianId: string) {
@@ -48,28 +20,6 @@ async function addPatientWithRows(clinicianId: string) {
     summary: await addSummary(t.sql, patient.username),
   };
 }
-
-type Collected = { cursor: string; pages: number; changes: Record<string, any[]>; removed: Record<string, string[]> };
-
-/** Pulls page after page until hasMore is false, the way the device's sync engine does. */
-async function pullAll(client: Client, cursor = "", limit?: number): Promise<Collected> {
-  const out: Collected = { cursor, pages: 0, changes: {}, removed: {} };
-  for (;;) {
-    const query = new URLSearchParams({ cursor: out.cursor, ...(limit ? { limit: String(limit) } : {}) });
-    const res = await client.get<PullResponse>(`/api/sync/pull?${query}`);
-    expect(res.status).toBe(200);
-    out.pages++;
-    for (const [table, rows] of Object.entries(res.body.changes))
-      out.changes[table] = [...(out.changes[table] ?? []), ...(rows ?? [])];
-    for (const [table, ids] of Object.entries(res.body.removed))
-      out.removed[table] = [...(out.removed[table] ?? []), ...(ids ?? [])];
-    out.cursor = res.body.cursor;
-    if (!res.body.hasMore) return out;
-    expect(out.pages).toBeLessThan(1000);
-  }
-}
-
-const ids = (rows: { id: string }[] | undefined) => new Set((rows ?? []).map((r) => r.id));
 
 describe("GET /api/sync/pull", () => {
   it("needs a signed-in user", async () => {
@@ -289,7 +239,6 @@ describe("GET /api/sync/pull", () => {
         id: admin.user!.id,
         version: 1,
         updated_at: expect.any(String),
-        username: admin.user!.username,
         first_name: "Ada",
         last_name: "Admin",
         role: "admin",
@@ -302,6 +251,33 @@ describe("GET /api/sync/pull", () => {
       expect(ids(delta.changes.clinicians).has(leaving.id)).toBe(false);
       await t.sql`UPDATE user_clinician SET role = 'clinician' WHERE id = ${leaving.id}`;
     }
+  });
+
+  it("a clinician's device never learns e-mails, nor when an account's password was reset", async () => {
+    const watcher = await t.as("clinician");
+    const admin = await t.as("admin");
+    const target = await t.as("admin", { first_name: "Tara", last_name: "Get" });
+    const all = await pullAll(watcher);
+    expect(JSON.stringify(all.changes.clinicians)).not.toContain("@");
+
+    const stamp = (id: string) => t.sql`SELECT version, updated_at, txid::text FROM user_clinician WHERE id = ${id}`;
+    const before = await stamp(target.user!.id);
+    expect((await admin.post(`/api/admin/users/${target.user!.id}/reset-password`)).status).toBe(200);
+    await t.sql`UPDATE user_clinician SET username = ${`moved-${target.user!.username}`} WHERE id = ${target.user!.id}`;
+    expect(await stamp(target.user!.id)).toEqual(before);
+    // A row may come again when other transactions were open at the last pull; it must be the same row.
+    const quiet = await pullAll(watcher, all.cursor);
+    const seen = all.changes.clinicians?.find((r) => r.id === target.user!.id);
+    for (const again of quiet.changes.clinicians?.filter((r) => r.id === target.user!.id) ?? []) {
+      expect(again).toEqual(seen);
+    }
+
+    expect((await admin.patch(`/api/admin/users/${target.user!.id}`, { first_name: "Tamara" })).status).toBe(200);
+    const renamed = await pullAll(watcher, quiet.cursor);
+    expect(renamed.changes.clinicians?.find((r) => r.id === target.user!.id)).toMatchObject({
+      first_name: "Tamara",
+      version: 2,
+    });
   });
 });
 

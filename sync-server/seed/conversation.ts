@@ -38,6 +38,7 @@ export interface MessageInsert {
   serial_num: number;
   data: string;
   timestamp: Date;
+  is_test?: boolean;
 }
 
 const clamp = (n: number) => Math.max(0, Math.min(100, Math.round(n / 5) * 5));

@@ -105,9 +105,12 @@ describe("the demo clinic", () => {
     expect(row.safety).toBeLessThan(row.total * 0.05);
   });
 
-  it("has exactly one current and one test prompt, and conversations under each", async () => {
+  it("has exactly one current and one test prompt, and conversations under each, the test prompt's as test data", async () => {
     const prompts = await t.sql`SELECT id, is_current, is_test,
-        (SELECT count(*)::int FROM conversation_messages m WHERE m.prompt_id = p.id) AS messages FROM prompts p`;
+        (SELECT count(*)::int FROM conversation_messages m WHERE m.prompt_id = p.id) AS messages,
+        (SELECT count(*)::int FROM conversation_messages m WHERE m.is_test AND m.prompt_id = p.id) AS test_data
+      FROM prompts p`;
+    expect(prompts.map((p) => p.test_data)).toEqual(prompts.map((p) => (p.is_test ? p.messages : 0)));
     expect(prompts.filter((p) => p.is_current)).toHaveLength(1);
     expect(prompts.filter((p) => p.is_test)).toHaveLength(1);
     expect(prompts.find((p) => p.is_current)?.messages).toBeGreaterThan(0);

@@ -145,7 +145,8 @@ export async function seedDemo(sql: Sql, config: Config, scale = 1, options: See
           kind,
           withSummary: kind === "safety" || rnd.chance(kind === "in_progress" ? 0.7 : 0.9),
         });
-        messages.push(...session.messages);
+        // Stamped as the agent's intake stamps them (0080): the test prompt's messages are test data.
+        messages.push(...session.messages.map((m) => ({ ...m, is_test: m.prompt_id === test.id })));
         counts.conversations += 1;
         counts.messages += session.messages.length;
         if (session.summary) {

@@ -12,6 +12,13 @@ import { badRequest } from "../http/errors.ts";
  * [stream, txid, ...key] in the keyset order of that stream. `r` is the role
  * the cursor was made for: what a user sees depends on it, so a cursor made
  * before a role change is refused and the device starts over.
+ *
+ * A first sync (no cursor) is a pass of its own, in the order a clinician
+ * needs the rows (see first-sync.ts): `f` is its position [phase, ...key],
+ * `t` the row count of each phase taken at its start and `d` the rows of the
+ * current phase sent so far (for the progress answer). `n` is the xmin of the
+ * first page's snapshot; the delta pass from it follows, so nothing committed
+ * during the first sync is missed.
  */
 const Xid = v.pipe(v.string(), v.regex(/^\d{1,20}$/));
 const Position = v.pipe(
@@ -21,10 +28,25 @@ const Position = v.pipe(
   ),
   v.maxLength(4),
 );
+const Count = v.pipe(v.number(), v.integer(), v.minValue(0));
+/** The last phase (messages) is keyed by the time's JSON form, the others by txid; a bad key never reaches SQL. */
+const MESSAGES_PHASE = 5;
+const Time = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{1,6})?([+-]\d\d:\d\d(:\d\d)?|Z)$/;
+const Phase = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(MESSAGES_PHASE));
+const FirstPosition = v.pipe(
+  v.union([
+    v.strictTuple([Phase]),
+    v.strictTuple([Phase, v.pipe(v.string(), v.maxLength(40)), v.pipe(v.string(), v.maxLength(400))]),
+  ]),
+  v.check(([phase, key]) => key === undefined || (phase === MESSAGES_PHASE ? Time : /^\d{1,20}$/).test(key)),
+);
 const CursorSchema = v.strictObject({
   x: Xid,
   n: v.optional(Xid),
   a: v.optional(Position),
+  f: v.optional(FirstPosition),
+  t: v.optional(v.pipe(v.array(Count), v.maxLength(8))),
+  d: v.optional(Count),
   r: v.optional(v.picklist(["admin", "clinician"])),
 });
 

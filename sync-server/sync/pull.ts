@@ -3,6 +3,7 @@ import type { SessionUser } from "../auth/sessions.ts";
 import type { Sql } from "../db/connect.ts";
 import { badRequest } from "../http/errors.ts";
 import { type Cursor, encodeCursor, ROLE_CHANGED } from "./cursor.ts";
+import { firstSyncPage, isFirstSync } from "./first-sync.ts";
 import { movedAway, removals } from "./removals.ts";
 import { type Item, isAdmin, type PullContext, type Stream, streams, type Tx } from "./streams.ts";
 
@@ -28,6 +29,16 @@ export async function pullPage(sql: Sql, user: SessionUser, cursor: Cursor, limi
       changes: Object.fromEntries(SYNCED_TABLES.map((t) => [t, []])),
       removed: Object.fromEntries(SYNCED_TABLES.map((t) => [t, []])),
     };
+    if (isFirstSync(cursor)) {
+      const page = await firstSyncPage(ctx, cursor, next, limit);
+      for (const item of page.items) add(response, item);
+      response.progress = page.progress;
+      // A pass read in one snapshot holds everything up to its xmin; one that paged over several
+      // snapshots is followed by the delta from the first one, for what changed meanwhile.
+      response.hasMore = page.next !== null || cursor.n !== undefined;
+      response.cursor = encodeCursor(page.next ?? { x: next, r: user.role });
+      return response;
+    }
 
     let remaining = limit;
     let position = cursor.a;

@@ -20,6 +20,8 @@ export interface PullContext {
 /** One unit of a page: a changed row, or ids to remove; `at` is its keyset position (txid first). */
 export interface Item {
   at: string[];
+  /** The writing transaction, when `at` does not start with it. */
+  txid?: string;
   weight: number;
   change?: { table: SyncedTable; row: unknown };
   removed?: [SyncedTable, string][];
@@ -100,10 +102,10 @@ const prompts: Stream = async ({ tx, from }, position, limit) => {
   return rows.map((row) => changeOf("prompts", row, toPrompt));
 };
 
-/** Names only; a user deleted (role "delete") is removed from every device. */
+/** Names and role only, never the e-mail; a user deleted (role "delete") is removed from every device. */
 const clinicians: Stream = async ({ tx, from }, position, limit) => {
   const rows = await tx`
-    SELECT id, version, updated_at, username, first_name, last_name, role, txid::text AS sync_txid FROM user_clinician
+    SELECT id, version, updated_at, first_name, last_name, role, txid::text AS sync_txid FROM user_clinician
     WHERE txid >= ${from}::xid8 AND ${after(tx, ["txid", "id"], position)}
     ORDER BY txid, id LIMIT ${limit}`;
   return rows.map((row) =>
@@ -113,11 +115,21 @@ const clinicians: Stream = async ({ tx, from }, position, limit) => {
   );
 };
 
-export const streams: Stream[] = [
+/** Each synced table's stream in (txid, id) order. */
+export const streamOf = {
   patients,
-  childStream("homework", toHomework),
-  childStream("conversation_messages", toMessage),
-  childStream("conversation_summaries", toSummary),
+  homework: childStream("homework", toHomework),
+  conversation_messages: childStream("conversation_messages", toMessage),
+  conversation_summaries: childStream("conversation_summaries", toSummary),
   prompts,
   clinicians,
+} satisfies Record<SyncedTable, Stream>;
+
+export const streams: Stream[] = [
+  streamOf.patients,
+  streamOf.homework,
+  streamOf.conversation_messages,
+  streamOf.conversation_summaries,
+  streamOf.prompts,
+  streamOf.clinicians,
 ];

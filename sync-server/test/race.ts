@@ -1,3 +1,4 @@
+import type { TransactionSql } from "postgres";
 import type { TestContext } from "./harness.ts";
 
 /**
@@ -7,10 +8,23 @@ import type { TestContext } from "./harness.ts";
  * UPDATE when a handler forgot the lock), then the lock is released.
  * PGlite is a single connection, so there the requests simply run together.
  */
-export async function raceOnRow<T>(
+export function raceOnRow<T>(t: TestContext, table: string, id: string, requests: (() => Promise<T>)[]) {
+  return raceBehind(t, (tx) => tx`SELECT 1 FROM ${tx(table)} WHERE id = ${id} FOR UPDATE`, requests);
+}
+
+/**
+ * Runs inserting requests so that, on real PostgreSQL, each has made its checks
+ * before any can insert: a test transaction holds the table in SHARE mode
+ * (reads pass, inserts wait), the requests queue at their INSERT, then the lock
+ * is released. On PGlite they simply run together.
+ */
+export function raceOnInsert<T>(t: TestContext, table: string, requests: (() => Promise<T>)[]) {
+  return raceBehind(t, (tx) => tx`LOCK TABLE ${tx(table)} IN SHARE MODE`, requests);
+}
+
+async function raceBehind<T>(
   t: TestContext,
-  table: string,
-  id: string,
+  lock: (tx: TransactionSql<Record<string, unknown>>) => Promise<unknown>,
   requests: (() => Promise<T>)[],
 ): Promise<T[]> {
   if (t.kind !== "postgres") return Promise.all(requests.map((send) => send()));
@@ -23,7 +37,7 @@ export async function raceOnRow<T>(
     locked = resolve;
   });
   const holder = t.sql.begin(async (tx) => {
-    await tx`SELECT 1 FROM ${tx(table)} WHERE id = ${id} FOR UPDATE`;
+    await lock(tx);
     locked();
     await released;
   });
@@ -35,7 +49,8 @@ export async function raceOnRow<T>(
   return results;
 }
 
-async function waitForLockWaiters(t: TestContext, count: number, timeoutMs = 5_000) {
+/** Waits until `count` sessions of this database wait for a lock (real PostgreSQL only). */
+export async function waitForLockWaiters(t: TestContext, count: number, timeoutMs = 5_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const [row] = await t.sql`SELECT count(*)::int AS n FROM pg_stat_activity

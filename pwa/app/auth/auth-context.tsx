@@ -1,13 +1,8 @@
 import { messages } from "@schema/messages.ts";
-import { CurrentUser } from "@schema/rows.ts";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { createContext, type ReactNode, useContext, useMemo } from "react";
-import * as v from "valibot";
-import { ApiError, api, errorMessage } from "@/lib/api.ts";
-import { notify } from "@/lib/notify.tsx";
-import { forgetUser, lastKnownUser, rememberUser } from "./last-user.ts";
-
-export const USER_QUERY_KEY = ["/api/user"] as const;
+import type { CurrentUser, LoginAnswer } from "@schema/rows.ts";
+import { createContext, type ReactNode, useContext, useEffect, useMemo, useSyncExternalStore } from "react";
+import { api, errorMessage } from "@/lib/api.ts";
+import { getSession, loadUser, signedIn, signedOut, subscribeSession } from "./session-api.ts";
 
 export interface LoginInput {
   username: string;
@@ -26,95 +21,60 @@ interface AuthValue {
   user: CurrentUser | null | undefined;
   isLoading: boolean;
   isAdmin: boolean;
-  login: (input: LoginInput) => Promise<CurrentUser>;
+  /** Signs in; the answer also says how many failed sign-ins the account had since the last one. */
+  login: (input: LoginInput) => Promise<LoginAnswer>;
   register: (input: RegisterInput) => Promise<CurrentUser>;
-  logout: () => Promise<void>;
-  /** Re-reads the user (after a profile edit or a password change). */
+  /** Ends the session; `wipeDevice` runs after the server signed out and before the signed-in layout (and its engine) goes. */
+  logout: (wipeDevice?: () => Promise<unknown>) => Promise<void>;
+  /** Re-reads the user (after a password change, or when the session ended elsewhere). */
   refresh: () => Promise<unknown>;
 }
 
 const AuthContext = createContext<AuthValue | null>(null);
 
-/**
- * The session lookup. A 401 means signed out. Without a connection the last signed-in user on
- * this device is kept, so the installed app opens offline on the data it already holds.
- */
-async function fetchUser(): Promise<CurrentUser | null> {
+/** Runs `call`; a failure toasts under `title` and is thrown again for the form to react. */
+async function toastOnFailure<T>(title: string, call: () => Promise<T>): Promise<T> {
   try {
-    const user = v.parse(CurrentUser, await api("/api/user"));
-    rememberUser(user);
-    return user;
+    return await call();
   } catch (err) {
-    if (err instanceof ApiError && err.status === 401) {
-      forgetUser();
-      return null;
-    }
-    const known = !(err instanceof ApiError) ? lastKnownUser() : null;
-    if (known) return known;
+    // The toast helper loads on demand: it is not part of the first load.
+    void import("@/lib/notify.tsx").then(({ notify }) => notify.error(title, errorMessage(err, title)));
     throw err;
   }
 }
 
-export function AuthProvider({ children }: { children: ReactNode }) {
-  const queryClient = useQueryClient();
-  const userQuery = useQuery({
-    queryKey: USER_QUERY_KEY,
-    queryFn: fetchUser,
-    staleTime: 300_000,
-    refetchOnWindowFocus: true,
-    retry: false,
-  });
-
-  const signedIn = (user: CurrentUser) => {
-    rememberUser(user);
-    queryClient.setQueryData(USER_QUERY_KEY, user);
-  };
-
-  const loginMutation = useMutation({
-    mutationFn: async (input: LoginInput) =>
-      v.parse(CurrentUser, await api("/api/login", { method: "POST", body: input })),
-    onSuccess: signedIn,
-    onError: (err) => notify.error(messages.auth.loginFailedTitle, errorMessage(err, messages.auth.loginFailedTitle)),
-  });
-  const registerMutation = useMutation({
-    mutationFn: async (input: RegisterInput) =>
-      v.parse(CurrentUser, await api("/api/register", { method: "POST", body: input })),
-    onSuccess: signedIn,
-    onError: (err) =>
-      notify.error(messages.auth.registrationFailedTitle, errorMessage(err, messages.auth.registrationFailedTitle)),
-  });
-  const logoutMutation = useMutation({
-    mutationFn: () => api("/api/logout", { method: "POST" }),
-    onSuccess: () => {
-      forgetUser();
-      // Nothing of the previous user stays in memory; the device store is wiped by the SyncProvider.
-      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== USER_QUERY_KEY[0] });
-      queryClient.setQueryData(USER_QUERY_KEY, null);
-    },
-    onError: (err) => notify.error(messages.auth.logoutFailedTitle, errorMessage(err, messages.auth.logoutFailedTitle)),
-  });
-
-  const user = userQuery.data;
-  const value = useMemo<AuthValue>(
-    () => ({
-      user: userQuery.isPending ? undefined : (user ?? null),
-      isLoading: userQuery.isPending,
-      isAdmin: user?.role === "admin",
-      login: loginMutation.mutateAsync,
-      register: registerMutation.mutateAsync,
-      logout: async () => {
-        await logoutMutation.mutateAsync();
-      },
-      refresh: () => queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY }),
+const actions = {
+  login: (input: LoginInput) =>
+    toastOnFailure(messages.auth.loginFailedTitle, async () => {
+      const answer = await api<LoginAnswer>("/api/login", { method: "POST", body: input });
+      const { failed_attempts_since_last_login: _, ...user } = answer;
+      signedIn(user);
+      return answer;
     }),
-    [
-      user,
-      userQuery.isPending,
-      loginMutation.mutateAsync,
-      registerMutation.mutateAsync,
-      logoutMutation.mutateAsync,
-      queryClient,
-    ],
+  register: (input: RegisterInput) =>
+    toastOnFailure(messages.auth.registrationFailedTitle, async () => {
+      const user = await api<CurrentUser>("/api/register", { method: "POST", body: input });
+      signedIn(user);
+      return user;
+    }),
+  // Nothing of the previous user stays in memory: the signed-in layout (query cache, device store) unmounts.
+  logout: (wipeDevice?: () => Promise<unknown>) =>
+    toastOnFailure(messages.auth.logoutFailedTitle, async () => {
+      await api("/api/logout", { method: "POST" });
+      await wipeDevice?.().catch(() => {});
+      signedOut();
+    }),
+  refresh: () => loadUser({ force: true }),
+};
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const { user } = useSyncExternalStore(subscribeSession, getSession, getSession);
+  useEffect(() => {
+    void loadUser();
+  }, []);
+  const value = useMemo<AuthValue>(
+    () => ({ user, isLoading: user === undefined, isAdmin: user?.role === "admin", ...actions }),
+    [user],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -1,4 +1,4 @@
-import { LogInIcon, LogOutIcon, MailPlusIcon, UserIcon } from "lucide-react";
+import { LogOutIcon, MailPlusIcon, UserIcon } from "lucide-react";
 import { NavLink } from "react-router";
 import { useAuth } from "@/app/auth/auth-context.tsx";
 import { ADMIN_NAV, MAIN_NAV } from "@/app/nav-items.ts";
@@ -8,65 +8,55 @@ import { useInviteDialog } from "./invite-dialog-host.tsx";
 import { navLinkClass } from "./nav-link-class.ts";
 import { useSignOut } from "./use-sign-out.ts";
 
-/** The small-screen menu: the same entries as the top bar, stacked. */
-export function MobileMenu({ onClose }: { onClose: () => void }) {
+/** The small-screen menu's entries for a signed-in user: the same as the top bar, stacked. */
+export function SignedInMobileEntries({ onClose }: { onClose: () => void }) {
   const { user, isAdmin } = useAuth();
   const openInvite = useInviteDialog();
   const signOut = useSignOut();
+  if (!user) return null;
   return (
-    <nav id="mobile-menu" aria-label="Menu" className="border-t bg-background px-4 pb-4 lg:hidden">
-      {user ? (
-        <div className="flex flex-col gap-1 pt-2">
-          {MAIN_NAV.map((item) => (
-            <NavLink key={item.to} to={item.to} end className={navLinkClass}>
+    <div className="flex flex-col gap-1 pt-2">
+      {MAIN_NAV.map((item) => (
+        <NavLink key={item.to} to={item.to} end className={navLinkClass}>
+          {item.label}
+        </NavLink>
+      ))}
+      {isAdmin && (
+        <>
+          <hr className="my-2" />
+          <p className="px-3 py-1 text-xs font-semibold tracking-wide text-muted-foreground uppercase">
+            Admin Dashboard
+          </p>
+          {ADMIN_NAV.map((item) => (
+            <NavLink key={item.to} to={item.to} className={navLinkClass}>
               {item.label}
             </NavLink>
           ))}
-          {isAdmin && (
-            <>
-              <hr className="my-2" />
-              <p className="px-3 py-1 text-xs font-semibold tracking-wide text-muted-foreground uppercase">
-                Admin Dashboard
-              </p>
-              {ADMIN_NAV.map((item) => (
-                <NavLink key={item.to} to={item.to} className={navLinkClass}>
-                  {item.label}
-                </NavLink>
-              ))}
-            </>
-          )}
-          <hr className="my-2" />
-          <p className="px-3 py-1 text-sm font-semibold">{displayName(user)}</p>
-          <NavLink to="/profile" className={navLinkClass}>
-            <UserIcon className="mr-2 size-4" aria-hidden />
-            Profile
-          </NavLink>
-          {isAdmin && (
-            <Button
-              variant="ghost"
-              className="justify-start px-3 text-foreground/80"
-              onClick={() => {
-                onClose();
-                openInvite();
-              }}
-            >
-              <MailPlusIcon aria-hidden />
-              Invite User
-            </Button>
-          )}
-          <Button variant="ghost" className="justify-start px-3 text-foreground/80" onClick={() => void signOut()}>
-            <LogOutIcon aria-hidden />
-            Logout
-          </Button>
-        </div>
-      ) : (
-        <div className="pt-2">
-          <NavLink to="/auth" className={navLinkClass}>
-            <LogInIcon className="mr-2 size-4" aria-hidden />
-            Login
-          </NavLink>
-        </div>
+        </>
       )}
-    </nav>
+      <hr className="my-2" />
+      <p className="px-3 py-1 text-sm font-semibold">{displayName(user)}</p>
+      <NavLink to="/profile" className={navLinkClass}>
+        <UserIcon className="mr-2 size-4" aria-hidden />
+        Profile
+      </NavLink>
+      {isAdmin && (
+        <Button
+          variant="ghost"
+          className="justify-start px-3 text-foreground/80"
+          onClick={() => {
+            onClose();
+            openInvite();
+          }}
+        >
+          <MailPlusIcon aria-hidden />
+          Invite User
+        </Button>
+      )}
+      <Button variant="ghost" className="justify-start px-3 text-foreground/80" onClick={() => void signOut()}>
+        <LogOutIcon aria-hidden />
+        Logout
+      </Button>
+    </div>
   );
 }

@@ -1,23 +1,31 @@
 import { LogInIcon, MenuIcon, XIcon } from "lucide-react";
-import { lazy, Suspense, useEffect, useState } from "react";
-import { Link, useLocation } from "react-router";
+import { createContext, type ReactNode, useContext, useState } from "react";
+import { Link, NavLink } from "react-router";
 import { useAuth } from "@/app/auth/auth-context.tsx";
 import { InstallButton } from "@/app/pwa/install-button.tsx";
-import { SyncStatus } from "@/app/sync/sync-status.tsx";
 import { Button } from "@/ui/button.tsx";
-import { MobileMenu } from "./mobile-menu.tsx";
+import { navLinkClass } from "./nav-link-class.ts";
 
-// Menus of signed-in users (Radix dropdowns) stay out of the landing page's first load.
-const SignedInNav = lazy(() => import("./signed-in-nav.tsx"));
-const AccountMenu = lazy(() => import("./account-menu.tsx"));
+/** What a signed-in user's bar adds; it loads with the signed-in layout, never on the landing page's first load. */
+export interface SignedInParts {
+  nav: ReactNode;
+  status: ReactNode;
+  account: ReactNode;
+  /** The small-screen menu's entries; `onClose` closes the menu. */
+  mobileEntries: (onClose: () => void) => ReactNode;
+}
 
-export function TopBar() {
+/**
+ * Whether the small-screen menu is open, held above the frame: the frame is mounted afresh when
+ * the signed-in layout arrives, and a menu opened in the meantime stays open.
+ */
+export const MenuOpenState = createContext<[boolean, (open: boolean | ((o: boolean) => boolean)) => void] | null>(null);
+
+export function TopBar({ signedIn }: { signedIn?: SignedInParts }) {
   const { user } = useAuth();
-  const [menuOpen, setMenuOpen] = useState(false);
-  const { pathname } = useLocation();
-  // A chosen entry closes the small-screen menu.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation only
-  useEffect(() => setMenuOpen(false), [pathname]);
+  const ownState = useState(false);
+  const [menuOpen, setMenuOpen] = useContext(MenuOpenState) ?? ownState;
+  const closeMenu = () => setMenuOpen(false);
 
   return (
     <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur">
@@ -30,16 +38,12 @@ export function TopBar() {
           <img src="/logo.svg" alt="" width={32} height={32} className="size-8" />
           <span>Stepwise</span>
         </Link>
-        <Suspense fallback={null}>{user && <SignedInNav />}</Suspense>
+        {user && signedIn?.nav}
         <div className="ml-auto flex items-center gap-1">
           <InstallButton />
-          {user && <SyncStatus />}
+          {user && signedIn?.status}
           {user ? (
-            <div className="hidden lg:block">
-              <Suspense fallback={null}>
-                <AccountMenu />
-              </Suspense>
-            </div>
+            <div className="hidden lg:block">{signedIn?.account}</div>
           ) : (
             <Button asChild variant="ghost" className="hidden lg:inline-flex">
               <Link to="/auth">
@@ -61,7 +65,21 @@ export function TopBar() {
           </Button>
         </div>
       </div>
-      {menuOpen && <MobileMenu onClose={() => setMenuOpen(false)} />}
+      {menuOpen && (
+        // The small-screen menu: the same entries as the top bar, stacked.
+        <nav id="mobile-menu" aria-label="Menu" className="border-t bg-background px-4 pb-4 lg:hidden">
+          {user ? (
+            signedIn?.mobileEntries(closeMenu)
+          ) : (
+            <div className="pt-2">
+              <NavLink to="/auth" className={navLinkClass}>
+                <LogInIcon className="mr-2 size-4" aria-hidden />
+                Login
+              </NavLink>
+            </div>
+          )}
+        </nav>
+      )}
     </header>
   );
 }

@@ -19,11 +19,11 @@ export function useSignOut() {
       if (unsent.unsent + unsent.conflicts > 0 && !(await confirmSignOut(unsent))) return;
     }
     try {
-      await logout();
+      // The device's copy goes while its engine still runs: the engine stops with the signed-in layout.
+      await logout(async () => engine?.wipe());
     } catch {
       return;
     }
-    await engine?.wipe().catch(() => {});
     navigate(to, { replace: true });
   };
 }

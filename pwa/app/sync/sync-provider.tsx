@@ -38,11 +38,8 @@ export function SyncProvider({ children }: { children: ReactNode }) {
     let engine: SyncEngine | null = null;
     const ready = (async () => {
       const local = await import("@/local/index.ts");
-      engine = local.createSyncEngine({
-        store: local.openStore(userId),
-        // The session ended elsewhere (expired, password changed): re-check it, the guards send the user to /auth.
-        onAuthLost: () => void refreshUser.current(),
-      });
+      // The session ended elsewhere (expired, password changed): re-check it, the guards send the user to /auth.
+      engine = local.openSyncClient(userId, () => void refreshUser.current());
       if (!stopped) {
         void engine.start();
         void engine.requestPersistence();

@@ -15,11 +15,13 @@ import type { SyncState } from "@/local/index.ts";
 import { Badge } from "@/ui/badge.tsx";
 import { useSyncState } from "./sync-context.ts";
 import { useSyncDialogs } from "./sync-dialogs.tsx";
-import { plural } from "./sync-texts.ts";
+import { downloadingShort, downloadingText, plural } from "./sync-texts.ts";
 
 interface Status {
   Icon: LucideIcon;
   label: string;
+  /** A shorter label for the top bar, when `label` is long. */
+  short?: string;
   tone: string;
   spin?: boolean;
 }
@@ -38,6 +40,11 @@ export function describeSync(state: SyncState | null, online: boolean): Status {
   if (!online || state?.online === false) return { Icon: CloudOffIcon, label: "Offline", tone: "text-warning" };
   if (!state) return { Icon: CloudIcon, label: "Online", tone: "text-muted-foreground" };
   if (state.authLost) return { Icon: LogInIcon, label: "Sign in to sync", tone: "text-warning" };
+  if (state.syncing && state.firstSync) {
+    const { firstSync } = state;
+    const label = downloadingText(firstSync);
+    return { Icon: RefreshCwIcon, label, short: downloadingShort(firstSync), tone: "text-primary", spin: true };
+  }
   if (state.syncing) return { Icon: RefreshCwIcon, label: "Syncing…", tone: "text-primary", spin: true };
   if (state.pending > 0) {
     return {
@@ -59,7 +66,7 @@ export function SyncStatus() {
   const online = useOnline();
   const state = useSyncState();
   const { openPanel } = useSyncDialogs();
-  const { Icon, label, tone, spin } = describeSync(state, online);
+  const { Icon, label, short, tone, spin } = describeSync(state, online);
   const problems = problemsOf(state);
   const detail = [state?.error, state?.lastSyncedAt ? `Last synced ${formatDateTime(state.lastSyncedAt)}` : null]
     .filter(Boolean)
@@ -82,7 +89,16 @@ export function SyncStatus() {
         role="status"
         className={cn(problems.length > 0 ? "inline-flex items-center gap-1.5" : "sr-only sm:not-sr-only")}
       >
-        <span className={cn(problems.length > 0 && "sr-only lg:not-sr-only")}>{label}</span>
+        <span className={cn(problems.length > 0 && "sr-only lg:not-sr-only")}>
+          {short ? (
+            <>
+              <span aria-hidden>{short}</span>
+              <span className="sr-only">{label}</span>
+            </>
+          ) : (
+            label
+          )}
+        </span>
         {problems.map((problem) => (
           <Badge key={problem} variant={problem.endsWith("not saved") ? "destructive" : "warning"}>
             {problem}

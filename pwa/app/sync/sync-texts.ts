@@ -1,3 +1,6 @@
+import type { SyncedTable } from "@schema/rows.ts";
+import type { FirstSync } from "@/local/index.ts";
+
 /** What the app says about syncing, in one place for the status line, the Sync panel and sign-out. */
 export const syncTexts = {
   panelTitle: "Sync",
@@ -17,3 +20,35 @@ export const syncTexts = {
 } as const;
 
 export const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+const TABLE_WORDS: Record<SyncedTable, string> = {
+  patients: "patients",
+  homework: "homework",
+  conversation_summaries: "summaries",
+  prompts: "prompts",
+  clinicians: "clinicians",
+  conversation_messages: "conversations",
+};
+
+const count = (n: number) => n.toLocaleString("en-US");
+const timeLeft = (seconds: number) => (seconds < 60 ? `${seconds} s` : `${Math.ceil(seconds / 60)} min`);
+
+/** "Downloading conversations: 12,400 of 50,000 · about 20 s left" */
+export function downloadingText({ table, done, total, secondsLeft }: FirstSync): string {
+  const estimate = secondsLeft === null ? "" : ` · about ${timeLeft(secondsLeft)} left`;
+  return `Downloading ${TABLE_WORDS[table]}: ${count(done)} of ${count(total)}${estimate}`;
+}
+
+/** The top bar's short form: "Downloading 12,400 of 50,000" (the full text is its accessible name). */
+export const downloadingShort = ({ done, total }: FirstSync) => `Downloading ${count(done)} of ${count(total)}`;
+
+/** The Sync panel's line under the progress bar: rows left in all tables. */
+export const leftText = ({ remaining }: FirstSync) =>
+  remaining === 0 ? "Almost done" : `${count(remaining)} ${remaining === 1 ? "item" : "items"} left to download`;
+
+/** What a screen of conversations says while a first sync is still bringing them. */
+export function stillArrivingText({ table, done, total }: FirstSync): string {
+  return table === "conversation_messages"
+    ? `Older conversations are still arriving (${count(done)} of ${count(total)} messages so far). The newest are already here.`
+    : "Conversations are still arriving: your patients, homework and summaries come first.";
+}

@@ -15,6 +15,7 @@ export const ACTIVITY_LABELS: Record<ActivityType, string> = {
   profile_update: "Profile Update",
   password_change: "Password Change",
   data_delete: "Data Deletion",
+  prompt_mark: "Prompt Mark Change",
 };
 
 /** A row of GET /api/admin/user-activity. */

@@ -1,5 +1,6 @@
 import { messages } from "@schema/messages.ts";
 import { cleanup, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderSignedIn } from "@/test/render.tsx";
 import { userOf } from "@/test/rows.ts";
@@ -33,5 +34,30 @@ describe("Activity Logs page", () => {
     expect(screen.getByText(messages.activity.noDetails)).toBeTruthy();
     expect(screen.getByRole("combobox", { name: "Activity type" }).textContent).toBe("All");
     expect(screen.getByRole("combobox", { name: "User" }).textContent).toBe("All");
+  });
+
+  it("shows a prompt mark change by its label, and filters the log by it", async () => {
+    const asked: string[] = [];
+    const markChange = {
+      ...activity,
+      activity_type: "prompt_mark",
+      metadata: { mark: "test", from: "prompt-1", to: "prompt-2" },
+    };
+    vi.stubGlobal("fetch", async (path: string) => {
+      asked.push(String(path));
+      return String(path).startsWith("/api/admin/user-activity")
+        ? json([markChange], { "X-Total-Count": "1" })
+        : json([]);
+    });
+    renderSignedIn(<ActivityLogsPage />, { user: userOf("admin") });
+    expect(await screen.findByText("Prompt Mark Change")).toBeTruthy();
+    expect(screen.getByText(/"to": "prompt-2"/)).toBeTruthy();
+
+    const user = userEvent.setup();
+    screen.getByRole("combobox", { name: "Activity type" }).focus();
+    await user.keyboard("{Enter}");
+    await user.click(await screen.findByRole("option", { name: "Prompt Mark Change" }));
+    await user.click(screen.getByRole("button", { name: "Apply Filters" }));
+    await vi.waitFor(() => expect(asked.some((path) => path.includes("activityType=prompt_mark"))).toBe(true));
   });
 });

@@ -31,6 +31,7 @@ const BADGE: Record<string, "default" | "secondary" | "destructive" | "success" 
   profile_update: "default",
   password_change: "warning",
   data_delete: "destructive",
+  prompt_mark: "warning",
 };
 
 export default function ActivityLogsPage() {
@@ -55,7 +56,9 @@ export default function ActivityLogsPage() {
       <CardHeader className="flex-row flex-wrap items-start justify-between gap-4">
         <div className="flex flex-col gap-1.5">
           <h1 className="text-2xl font-semibold leading-tight">Activity Logs</h1>
-          <CardDescription>Sign-ins, sign-outs, profile and password changes, and data deletions.</CardDescription>
+          <CardDescription>
+            Sign-ins, sign-outs, profile and password changes, data deletions and prompt mark changes.
+          </CardDescription>
         </div>
         <Button variant="outline" onClick={() => void activity.refetch()} disabled={!online || activity.isFetching}>
           <RefreshCwIcon className={cn(activity.isFetching && "animate-spin")} aria-hidden /> Refresh

@@ -1,9 +1,7 @@
 import { AgentKeyCreate } from "@schema/conversation.ts";
-import { CheckIcon, CopyIcon, TriangleAlertIcon } from "lucide-react";
 import { useState } from "react";
 import * as v from "valibot";
 import { formProps, useAppForm, validateWith } from "@/lib/form.tsx";
-import { notify } from "@/lib/notify.tsx";
 import { Button } from "@/ui/button.tsx";
 import {
   Dialog,
@@ -15,8 +13,7 @@ import {
   DialogTitle,
   DialogTrigger,
 } from "@/ui/dialog.tsx";
-import { FormField } from "@/ui/form-field.tsx";
-import { Input } from "@/ui/input.tsx";
+import { SecretShownOnce } from "@/ui/secret-shown-once.tsx";
 import { type CreatedAgentKey, useCreateAgentKey } from "./agent-keys-api.ts";
 
 /** Name a key, then see it once: the server stores only its hash. */
@@ -77,34 +74,17 @@ export function CreateKeyDialog({ disabled }: { disabled?: boolean }) {
 }
 
 function ShowKeyOnce({ created }: { created: CreatedAgentKey }) {
-  const [copied, setCopied] = useState(false);
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(created.key);
-      setCopied(true);
-    } catch {
-      notify.error("Could not copy the key", "Select the key and copy it by hand.");
-    }
-  }
   return (
     <>
       <DialogHeader>
         <DialogTitle>Agent key created</DialogTitle>
         <DialogDescription>Key "{created.name}"</DialogDescription>
       </DialogHeader>
-      <p role="alert" className="flex gap-2 rounded-md border border-warning/40 bg-warning/10 p-3 text-sm">
-        <TriangleAlertIcon className="mt-0.5 size-4 shrink-0" aria-hidden />
-        Copy this key now. It will not be shown again; if it is lost, revoke it and create a new one.
-      </p>
-      <div className="flex items-end gap-2">
-        <FormField label="Agent key" className="flex-1">
-          <Input readOnly value={created.key} className="font-mono text-xs" onFocus={(e) => e.target.select()} />
-        </FormField>
-        <Button variant="outline" onClick={() => void copy()} aria-label="Copy key">
-          {copied ? <CheckIcon aria-hidden /> : <CopyIcon aria-hidden />}
-          {copied ? "Copied" : "Copy"}
-        </Button>
-      </div>
+      <SecretShownOnce
+        label="Agent key"
+        secret={created.key}
+        warning="Copy this key now. It will not be shown again; if it is lost, revoke it and create a new one."
+      />
       <DialogFooter>
         <DialogClose asChild>
           <Button>Done</Button>

@@ -41,7 +41,7 @@ describe("Agent Keys page", () => {
 
     expect(((await within(dialog).findByLabelText("Agent key")) as HTMLInputElement).value).toBe("sk_stepwise_secret");
     expect(within(dialog).getByText(/It will not be shown again/)).toBeTruthy();
-    expect(within(dialog).getByRole("button", { name: "Copy key" })).toBeTruthy();
+    expect(within(dialog).getByRole("button", { name: "Copy agent key" })).toBeTruthy();
     await user.click(within(dialog).getByRole("button", { name: "Done" }));
     await waitFor(() => expect(screen.queryByText("sk_stepwise_secret")).toBeNull());
     expect(screen.queryByDisplayValue("sk_stepwise_secret")).toBeNull();

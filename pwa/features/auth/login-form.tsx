@@ -1,7 +1,10 @@
+import { accountMessages } from "@schema/auth.ts";
+import { TIMINGS } from "@schema/constants.ts";
 import { messages } from "@schema/messages.ts";
 import { useState } from "react";
 import { useAuth } from "@/app/auth/auth-context.tsx";
 import { formProps, useAppForm, validateWith } from "@/lib/form.tsx";
+import { notify } from "@/lib/notify.tsx";
 import { FormAlert } from "./form-alert.tsx";
 import { LoginForm as LoginSchema } from "./schemas.ts";
 
@@ -14,7 +17,14 @@ export function LoginForm() {
     onSubmit: async ({ value }) => {
       setFailed(false);
       // Success re-renders the page as signed in; a failure toasts the server's message in useAuth.
-      await login(value).catch(() => setFailed(true));
+      const answer = await login(value).catch(() => setFailed(true));
+      // The owner hears of guesses at their password (the lock-out is per IP, so they could still sign in).
+      const failedAttempts = answer ? answer.failed_attempts_since_last_login : 0;
+      if (failedAttempts > 0) {
+        notify.info(accountMessages.failedAttemptsTitle, accountMessages.failedAttemptsSince(failedAttempts), {
+          duration: TIMINGS.bannerMs,
+        });
+      }
     },
   });
   return (

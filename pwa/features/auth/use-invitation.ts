@@ -1,7 +1,8 @@
-import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import { ApiError, api } from "@/lib/api.ts";
+
+type Invitation = { valid: true; email: string } | { valid: false; message: string };
 
 /**
  * The invitation token of the address bar, checked with the server, then removed from the
@@ -10,6 +11,7 @@ import { ApiError, api } from "@/lib/api.ts";
 export function useInvitation() {
   const [params, setParams] = useSearchParams();
   const [token] = useState(() => params.get("token") ?? "");
+  const [check, setCheck] = useState<{ invitation?: Invitation; error?: Error }>({});
   useEffect(() => {
     if (params.has("token")) {
       const next = new URLSearchParams(params);
@@ -18,17 +20,26 @@ export function useInvitation() {
     }
   }, [params, setParams]);
 
-  const check = useQuery({
-    queryKey: ["/api/invitations", token],
-    enabled: token !== "",
-    queryFn: async () => {
-      try {
-        return await api<{ valid: true; email: string }>(`/api/invitations/${encodeURIComponent(token)}`);
-      } catch (err) {
-        if (err instanceof ApiError && err.status === 404) return { valid: false as const, message: err.message };
-        throw err;
-      }
-    },
-  });
-  return { token, checking: token !== "" && check.isPending, invitation: check.data, error: check.error };
+  useEffect(() => {
+    if (!token) return;
+    let current = true;
+    api<{ valid: true; email: string }>(`/api/invitations/${encodeURIComponent(token)}`)
+      .then(
+        (invitation): Invitation => invitation,
+        (err): Invitation => {
+          if (err instanceof ApiError && err.status === 404) return { valid: false, message: err.message };
+          throw err;
+        },
+      )
+      .then(
+        (invitation) => current && setCheck({ invitation }),
+        (error: Error) => current && setCheck({ error }),
+      );
+    return () => {
+      current = false;
+    };
+  }, [token]);
+
+  const checking = token !== "" && !check.invitation && !check.error;
+  return { token, checking, invitation: check.invitation, error: check.error ?? null };
 }

@@ -81,6 +81,23 @@ describe("Chat History page", () => {
     expect(screen.getByText("Please select a patient or apply date filters to view conversations.")).toBeTruthy();
   });
 
+  it("during a first sync says plainly that older conversations are still arriving, and not once synced", async () => {
+    const device = await seededDevice();
+    const progress = { table: "conversation_messages", done: 12400, total: 50000, remaining: 37600 };
+    await device.store.meta.put({ key: "firstSync", value: JSON.stringify(progress) });
+    await device.engine.start();
+    renderSignedIn(<ChatHistoryPage />, { user: clinician, device, path: "/chat-history" });
+    const notice = await screen.findByText(/Older conversations are still arriving/);
+    expect(notice.textContent).toBe(
+      "Older conversations are still arriving (12,400 of 50,000 messages so far). The newest are already here.",
+    );
+    device.engine.stop();
+    cleanup();
+    renderSignedIn(<ChatHistoryPage />, { user: clinician, device: await seededDevice(), path: "/chat-history" });
+    await screen.findByRole("region", { name: "Conversations" });
+    expect(screen.queryByText(/still arriving/)).toBeNull();
+  });
+
   it("View Details shows that conversation's messages with type, order and the View Summary button", async () => {
     renderSignedIn(<ChatHistoryPage />, { user: clinician, device: await seededDevice(), path: "/chat-history" });
     const region = await screen.findByRole("region", { name: "Conversations" });

@@ -11,6 +11,7 @@ import type { PatientOption } from "./filters-panel.tsx";
 import { PatientInfoCard } from "./patient-info-card.tsx";
 import { ResultsPanel } from "./results-panel.tsx";
 import { SearchCard } from "./search-card.tsx";
+import { StillArrivingNotice } from "./still-arriving-notice.tsx";
 import { useChatFilters } from "./use-chat-filters.ts";
 import { useChatSearch } from "./use-chat-search.ts";
 
@@ -53,6 +54,7 @@ function ChatHistory() {
       <header className="grid gap-1">
         <h1 className="text-2xl font-bold">Chat History</h1>
         <p className="text-muted-foreground">View and search conversations between patients and the AI coach.</p>
+        <StillArrivingNotice />
       </header>
       <SearchCard state={state} patients={patients} />
       <div className="grid gap-6 lg:grid-cols-[22rem_1fr]">

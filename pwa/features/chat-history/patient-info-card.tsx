@@ -6,7 +6,7 @@ import { useState } from "react";
 import { useAuth } from "@/app/auth/auth-context.tsx";
 import { useStore } from "@/app/sync/sync-context.ts";
 import { useOnline } from "@/app/sync/use-online.ts";
-import { displayName } from "@/lib/display-name.ts";
+import { displayName, staffName } from "@/lib/display-name.ts";
 import { HomeworkPanel } from "@/shared/homework/homework-panel.tsx";
 import { Button } from "@/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "@/ui/card.tsx";
@@ -26,7 +26,7 @@ export function PatientInfoCard({ patientName, onDeleted }: { patientName: strin
     return { patient, clinician, summaries };
   }, [store, patientName]);
   const patient = data?.patient;
-  const clinicianName = patient?.clinician_name ?? (data?.clinician ? displayName(data.clinician) : null);
+  const clinicianName = patient?.clinician_name ?? (data?.clinician ? staffName(data.clinician) : null);
 
   return (
     <>

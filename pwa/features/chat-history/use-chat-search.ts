@@ -1,5 +1,6 @@
 import { useLiveQuery } from "dexie-react-hooks";
 import { useCallback, useEffect, useRef, useState } from "react";
+import { useSyncState } from "@/app/sync/sync-context.ts";
 import type { LocalStore } from "@/local/index.ts";
 import { createSearchClient, type SearchClient } from "@/worker/search-client.ts";
 import type { SearchAnswer } from "@/worker/search-engine.ts";
@@ -23,15 +24,21 @@ function useStoreVersion(store: LocalStore): string | undefined {
 }
 
 /**
- * The version once it stopped changing for a moment: a sync writes many pages in a row, and each
- * new version makes the worker read the store again.
+ * The version once it stopped changing for a moment; while a sync writes page after page, at most
+ * one new version every few seconds: each one makes the worker read the store again and the page
+ * take a whole new answer, which on a tablet is main-thread work the sync caused.
  */
-function useSettled<T>(value: T, ms: number): T {
+function useSettled<T>(value: T, ms: number, busyMs: number, busy: boolean): T {
   const [settled, setSettled] = useState(value);
+  const last = useRef(0);
   useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
+    const wait = busy ? Math.max(ms, last.current + busyMs - Date.now()) : ms;
+    const timer = setTimeout(() => {
+      last.current = Date.now();
+      setSettled(value);
+    }, wait);
     return () => clearTimeout(timer);
-  }, [value, ms]);
+  }, [value, ms, busyMs, busy]);
   return settled;
 }
 
@@ -49,7 +56,8 @@ export interface ChatSearch extends SearchState {
 
 /** Runs the page's search in the worker again whenever the filters or the device store change. */
 export function useChatSearch(store: LocalStore, filters: ChatFilters): ChatSearch {
-  const version = useSettled(useStoreVersion(store), 250);
+  const syncing = useSyncState()?.syncing ?? false;
+  const version = useSettled(useStoreVersion(store), 250, 3000, syncing);
   const client = useRef<SearchClient | null>(null);
   const [state, setState] = useState<SearchState>({ result: undefined, error: null, searching: true });
 

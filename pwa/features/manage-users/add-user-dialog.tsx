@@ -14,12 +14,19 @@ import {
   DialogTrigger,
 } from "@/ui/dialog.tsx";
 import { type Role, RoleSelect } from "./role-select.tsx";
-import { useAddUser } from "./users-api.ts";
+import { type UserWithPassword, useAddUser } from "./users-api.ts";
 
 const AddUserForm = v.omit(AddUserBody, ["password"]);
 const empty = { username: "", first_name: "", last_name: "", role: "clinician" as Role };
 
-export function AddUserDialog({ disabled }: { disabled?: boolean }) {
+export function AddUserDialog({
+  disabled,
+  onCreated,
+}: {
+  disabled?: boolean;
+  /** Receives the new account with its one-time password, to show once. */
+  onCreated: (user: UserWithPassword) => void;
+}) {
   const [open, setOpen] = useState(false);
   const addUser = useAddUser();
   const form = useAppForm({
@@ -27,9 +34,10 @@ export function AddUserDialog({ disabled }: { disabled?: boolean }) {
     validators: { onSubmit: validateWith(AddUserForm) },
     onSubmit: async ({ value, formApi }) => {
       await addUser.mutateAsync(v.parse(AddUserForm, value)).then(
-        () => {
+        (created) => {
           formApi.reset(empty);
           setOpen(false);
+          onCreated(created);
         },
         () => {},
       );
@@ -51,7 +59,8 @@ export function AddUserDialog({ disabled }: { disabled?: boolean }) {
         <DialogHeader>
           <DialogTitle>Add User</DialogTitle>
           <DialogDescription>
-            The initial password is the user's email address. They must change it the first time they sign in.
+            You will see the user's one-time password once, to give to them (it is also e-mailed when e-mail is set up).
+            It expires after 24 hours and must be changed the first time they sign in.
           </DialogDescription>
         </DialogHeader>
         <form {...formProps(form)} className="grid gap-4">

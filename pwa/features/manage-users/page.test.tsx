@@ -17,6 +17,14 @@ const row = (username: string, role = "clinician") => ({
   must_change_password: false,
 });
 
+const SECRET = "k7qm2xpa5rtd3wne";
+const issued = (username: string) => ({
+  ...row(username),
+  must_change_password: true,
+  initial_password: SECRET,
+  email_sent: false,
+});
+
 afterEach(() => vi.unstubAllGlobals());
 afterEach(cleanup);
 
@@ -36,14 +44,14 @@ describe("Manage Users page", () => {
 
   it("Add User checks the e-mail with the spec's messages, then creates the account", async () => {
     const fetch = vi.fn(async (_path: string, init?: RequestInit) =>
-      init?.method === "POST" ? json(row("new@clinic.test"), 201) : json([]),
+      init?.method === "POST" ? json(issued("new@clinic.test"), 201) : json([]),
     );
     vi.stubGlobal("fetch", fetch);
     renderSignedIn(<ManageUsersPage />, { user: admin });
     const user = userEvent.setup();
     await user.click(await screen.findByRole("button", { name: "Add User" }));
     const dialog = await screen.findByRole("dialog");
-    expect(within(dialog).getByText(/initial password is the user's email address/)).toBeTruthy();
+    expect(within(dialog).getByText(/one-time password once/)).toBeTruthy();
 
     await user.click(within(dialog).getByRole("button", { name: "Add User" }));
     expect(await within(dialog).findByText("Username is required")).toBeTruthy();
@@ -56,7 +64,7 @@ describe("Manage Users page", () => {
     await user.type(within(dialog).getByLabelText("Email"), "new@clinic.test");
     await user.type(within(dialog).getByLabelText("First name"), "Nia");
     await user.click(within(dialog).getByRole("button", { name: "Add User" }));
-    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    const shown = await screen.findByRole("dialog", { name: "User created" });
     const post = fetch.mock.calls.find(([, init]) => init?.method === "POST") as [string, RequestInit];
     expect(post[0]).toBe("/api/admin/users");
     expect(JSON.parse(String(post[1].body))).toEqual({
@@ -65,5 +73,33 @@ describe("Manage Users page", () => {
       last_name: "",
       role: "clinician",
     });
+
+    // The one-time password, once, with a copy button.
+    expect((within(shown).getByLabelText("One-time password") as HTMLInputElement).value).toBe(SECRET);
+    expect(within(shown).getByText(/not sent by email: give it to them yourself/)).toBeTruthy();
+    await user.click(within(shown).getByRole("button", { name: "Copy one-time password" }));
+    expect(await navigator.clipboard.readText()).toBe(SECRET);
+    await user.click(within(shown).getByRole("button", { name: "Done" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(screen.queryByText(SECRET)).toBeNull();
+  });
+
+  it("Reset Password shows the new one-time password once, and says when it was e-mailed", async () => {
+    const cleo = row("cleo@clinic.test");
+    vi.stubGlobal("fetch", async (path: string, init?: RequestInit) =>
+      init?.method === "POST" && path.endsWith("/reset-password")
+        ? json({ ...issued(cleo.username), email_sent: true })
+        : json([cleo]),
+    );
+    renderSignedIn(<ManageUsersPage />, { user: admin });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("button", { name: "Reset password of cleo@clinic.test" }));
+    const confirm = await screen.findByRole("alertdialog");
+    expect(within(confirm).getByText(/gets a new one-time password/)).toBeTruthy();
+    await user.click(within(confirm).getByRole("button", { name: "Reset Password" }));
+    const shown = await screen.findByRole("dialog", { name: "Password reset" });
+    expect((within(shown).getByLabelText("One-time password") as HTMLInputElement).value).toBe(SECRET);
+    expect(within(shown).getByText(/also sent to them by email/)).toBeTruthy();
+    expect(within(shown).getByText(/will not be shown again/)).toBeTruthy();
   });
 });

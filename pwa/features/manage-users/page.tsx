@@ -16,6 +16,7 @@ import { Skeleton } from "@/ui/skeleton.tsx";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/ui/table.tsx";
 import { AddUserDialog } from "./add-user-dialog.tsx";
 import { EditUserDialog } from "./edit-user-dialog.tsx";
+import { type IssuedPassword, OneTimePasswordDialog } from "./one-time-password-dialog.tsx";
 import { ROLE_LABELS } from "./role-select.tsx";
 import { type AdminUser, useAdminUsers, useDeleteUser, useResetPassword } from "./users-api.ts";
 
@@ -27,6 +28,7 @@ export default function ManageUsersPage() {
   const [editing, setEditing] = useState<AdminUser | null>(null);
   const [resetting, setResetting] = useState<AdminUser | null>(null);
   const [deleting, setDeleting] = useState<AdminUser | null>(null);
+  const [issued, setIssued] = useState<IssuedPassword | null>(null);
   const resetPassword = useResetPassword();
   const deleteUser = useDeleteUser();
 
@@ -45,7 +47,7 @@ export default function ManageUsersPage() {
           <Button variant="outline" onClick={() => void users.refetch()} disabled={!online || users.isFetching}>
             <RefreshCwIcon className={cn(users.isFetching && "animate-spin")} aria-hidden /> Refresh
           </Button>
-          <AddUserDialog disabled={!online} />
+          <AddUserDialog disabled={!online} onCreated={(user) => setIssued({ reason: "created", user })} />
         </div>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
@@ -126,13 +128,16 @@ export default function ManageUsersPage() {
         </Table>
       </CardContent>
       <EditUserDialog user={editing} onClose={() => setEditing(null)} />
+      <OneTimePasswordDialog issued={issued} onClose={() => setIssued(null)} />
       <ConfirmDialog
         open={resetting !== null}
         onOpenChange={(o) => !o && setResetting(null)}
         title="Reset password?"
-        description={`The password of ${resetting?.username} becomes their email address, they are signed out everywhere and must choose a new password at their next sign-in.`}
+        description={`${resetting?.username} gets a new one-time password, shown to you once, and is signed out everywhere. Their current password stops working; they choose a new one at their next sign-in.`}
         confirmLabel="Reset Password"
-        onConfirm={() => resetting && resetPassword.mutate(resetting)}
+        onConfirm={() =>
+          resetting && resetPassword.mutate(resetting, { onSuccess: (user) => setIssued({ reason: "reset", user }) })
+        }
       />
       <ConfirmDialog
         open={deleting !== null}

@@ -17,6 +17,14 @@ export const AdminUser = v.object({
 });
 export type AdminUser = v.InferOutput<typeof AdminUser>;
 
+/** The answer of Add User and Reset Password: the account and its one-time password, shown this once. */
+export const UserWithPassword = v.object({
+  ...AdminUser.entries,
+  initial_password: v.string(),
+  email_sent: v.boolean(),
+});
+export type UserWithPassword = v.InferOutput<typeof UserWithPassword>;
+
 export const USERS_KEY = ["/api/admin/users"] as const;
 
 export function useAdminUsers() {
@@ -30,8 +38,8 @@ export function useAdminUsers() {
 const enc = encodeURIComponent;
 
 /** One mutation per action; each refreshes the list and speaks through one toast. */
-function useUserMutation<T>(
-  run: (input: T) => Promise<unknown>,
+function useUserMutation<T, R = unknown>(
+  run: (input: T) => Promise<R>,
   failed: string,
   done: (input: T) => [string, string?],
 ) {
@@ -48,9 +56,10 @@ function useUserMutation<T>(
 
 export const useAddUser = () =>
   useUserMutation(
-    (body: Omit<AddUserBody, "password">) => api("/api/admin/users", { method: "POST", body }),
+    async (body: Omit<AddUserBody, "password">) =>
+      v.parse(UserWithPassword, await api("/api/admin/users", { method: "POST", body })),
     messages.users.createFailed,
-    (b) => ["User created", `${b.username} can sign in with their email address as the password.`],
+    () => ["User created"],
   );
 
 export const useEditUser = () =>
@@ -62,9 +71,10 @@ export const useEditUser = () =>
 
 export const useResetPassword = () =>
   useUserMutation(
-    (user: AdminUser) => api(`/api/admin/users/${enc(user.id)}/reset-password`, { method: "POST" }),
+    async (user: AdminUser) =>
+      v.parse(UserWithPassword, await api(`/api/admin/users/${enc(user.id)}/reset-password`, { method: "POST" })),
     messages.users.resetFailed,
-    (u) => ["Password reset", `The password of ${u.username} is now their email address until they change it.`],
+    () => ["Password reset"],
   );
 
 export const useDeleteUser = () =>

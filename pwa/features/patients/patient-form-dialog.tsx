@@ -3,7 +3,7 @@ import { patientMessages } from "@schema/patient.ts";
 import type { Patient } from "@schema/rows.ts";
 import { useId } from "react";
 import { useAuth } from "@/app/auth/auth-context.tsx";
-import { displayName } from "@/lib/display-name.ts";
+import { staffName } from "@/lib/display-name.ts";
 import { firstError, formProps, useAppForm } from "@/lib/form.tsx";
 import { Button } from "@/ui/button.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/ui/dialog.tsx";
@@ -140,7 +140,7 @@ function PatientFormBody({ patient, onDone }: { patient?: Patient; onDone: () =>
             <Choice
               label="Clinician"
               value={f.state.value}
-              options={clinicians.map((c) => ({ value: c.id, label: displayName(c) }))}
+              options={clinicians.map((c) => ({ value: c.id, label: staffName(c) }))}
               onChange={f.handleChange}
             />
           )}

@@ -3,7 +3,7 @@ import { defaultPatientUsername } from "@schema/patient.ts";
 import type { Clinician, Patient } from "@schema/rows.ts";
 import { useStore, useSyncEngine } from "@/app/sync/sync-context.ts";
 import { ApiError } from "@/lib/api.ts";
-import { displayName } from "@/lib/display-name.ts";
+import { staffName } from "@/lib/display-name.ts";
 import { notify } from "@/lib/notify.tsx";
 import type { Local } from "@/local/index.ts";
 import { type Live, useLive } from "@/shared/sync/use-live.ts";
@@ -25,7 +25,7 @@ export function useClinicians(): Clinician[] {
   const store = useStore();
   const live = useLive(async () => {
     const rows = await store.clinicians.toArray();
-    return rows.sort((a, b) => displayName(a).localeCompare(displayName(b)));
+    return rows.sort((a, b) => staffName(a).localeCompare(staffName(b)));
   }, [store]);
   return live.status === "ready" ? live.data : [];
 }

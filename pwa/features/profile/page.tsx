@@ -23,7 +23,7 @@ export default function ProfilePage() {
         <div role="alert" className="flex gap-3 rounded-md border border-warning/40 bg-amber-50 p-4 text-sm">
           <KeyRoundIcon className="mt-0.5 size-4 shrink-0 text-warning" aria-hidden />
           <p>
-            You signed in with an initial password. Please choose a new password before you continue; the rest of
+            You signed in with a one-time password. Please choose your own password before you continue; the rest of
             Stepwise opens once it is changed.
           </p>
         </div>

@@ -1,8 +1,7 @@
 import { TIMINGS } from "@schema/constants.ts";
 import { messages } from "@schema/messages.ts";
 import type { CurrentUser } from "@schema/rows.ts";
-import { useQueryClient } from "@tanstack/react-query";
-import { USER_QUERY_KEY } from "@/app/auth/auth-context.tsx";
+import { signedIn } from "@/app/auth/session-api.ts";
 import { useSignOut } from "@/app/layout/use-sign-out.ts";
 import { api, errorMessage } from "@/lib/api.ts";
 import { formProps, useAppForm, validateWith } from "@/lib/form.tsx";
@@ -10,7 +9,6 @@ import { notify } from "@/lib/notify.tsx";
 import { ProfileForm as ProfileSchema } from "./schemas.ts";
 
 export function ProfileForm({ user }: { user: CurrentUser }) {
-  const queryClient = useQueryClient();
   const signOut = useSignOut();
   const form = useAppForm({
     defaultValues: { first_name: user.first_name, last_name: user.last_name, username: user.username },
@@ -29,7 +27,7 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
         } else {
           void notify.success("Profile updated", "Your profile information has been saved.");
         }
-        queryClient.setQueryData(USER_QUERY_KEY, { ...user, ...updated });
+        signedIn({ ...user, ...updated });
       } catch (err) {
         void notify.error(messages.profile.updateFailed, errorMessage(err, messages.profile.updateFailed));
       }

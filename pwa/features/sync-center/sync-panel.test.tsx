@@ -1,6 +1,7 @@
 import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
+import { describeSync } from "@/app/sync/sync-status.tsx";
 import { syncTexts } from "@/app/sync/sync-texts.ts";
 import type { Conflict, OutboxEntry } from "@/local/index.ts";
 import { openTestDevice, renderSignedIn } from "@/test/render.tsx";
@@ -55,6 +56,28 @@ async function openPanel(put: { conflicts?: Conflict[]; outbox?: OutboxEntry[] }
 }
 
 describe("Sync panel", () => {
+  it("during a first sync shows a progress bar and what is left; the status line says what is downloading", async () => {
+    const device = openTestDevice(clinician);
+    stop = device.engine.stop;
+    const progress = { table: "conversation_messages", done: 12400, total: 50000, remaining: 37600 } as const;
+    await device.store.meta.put({ key: "firstSync", value: JSON.stringify(progress) });
+    await device.engine.start();
+    renderSignedIn(<SyncPanelBody />, { user: clinician, device });
+    const bar = await screen.findByRole("progressbar", { name: "First sync" });
+    expect(bar.getAttribute("aria-valuenow")).toBe("12400");
+    expect(bar.getAttribute("aria-valuemax")).toBe("50000");
+    expect(screen.getByText("37,600 items left to download")).toBeTruthy();
+
+    const syncing = { ...device.engine.getState(), online: true, syncing: true };
+    expect(describeSync({ ...syncing, firstSync: { ...progress, secondsLeft: 20 } }, true).label).toBe(
+      "Downloading conversations: 12,400 of 50,000 · about 20 s left",
+    );
+    expect(describeSync({ ...syncing, firstSync: { ...progress, secondsLeft: 130 } }, true).label).toBe(
+      "Downloading conversations: 12,400 of 50,000 · about 3 min left",
+    );
+    expect(describeSync({ ...syncing, firstSync: null }, true).label).toBe("Syncing…");
+  });
+
   it("shows a conflict in the clinician's words, with only the fields that differ side by side", async () => {
     await openPanel({ conflicts: [conflict] });
     const card = await screen.findByRole("listitem", { name: "Conflict: Homework for alex_k" });

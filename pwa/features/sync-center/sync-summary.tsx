@@ -6,6 +6,7 @@ import { cn } from "@/lib/cn.ts";
 import { formatDateTime } from "@/lib/dates.ts";
 import type { SyncState } from "@/local/index.ts";
 import { Button } from "@/ui/button.tsx";
+import { FirstSyncProgress } from "./first-sync-progress.tsx";
 
 /** Where syncing stands: status, what waits, when it last finished, and a way to sync now. */
 export function SyncSummary({ state, onSync }: { state: SyncState; onSync: () => void }) {
@@ -21,6 +22,7 @@ export function SyncSummary({ state, onSync }: { state: SyncState; onSync: () =>
         <dt className="text-muted-foreground">Last synced</dt>
         <dd>{state.lastSyncedAt ? formatDateTime(state.lastSyncedAt) : "Not yet"}</dd>
       </dl>
+      {state.firstSync && <FirstSyncProgress firstSync={state.firstSync} />}
       {state.authLost ? (
         <p className="text-warning">Your session ended. Sign in again to send your changes.</p>
       ) : (

@@ -8,7 +8,7 @@ import { Button } from "@/ui/button.tsx";
 import { PendingBadge } from "../sync/pending-badge.tsx";
 import { HomeworkFormBody } from "./homework-form.tsx";
 import { editValues } from "./homework-values.ts";
-import { useCanChangeHomework, useHomeworkActions } from "./use-homework.ts";
+import { useHomeworkActions } from "./use-homework.ts";
 
 function Detail({ label, value }: { label: string; value: string }) {
   return (
@@ -20,9 +20,8 @@ function Detail({ label, value }: { label: string; value: string }) {
 }
 
 /** One assignment: view mode, or edit mode after Edit until Save or Cancel (spec section 4). */
-export function HomeworkCard({ homework }: { homework: Local<Homework> }) {
+export function HomeworkCard({ homework, canChange }: { homework: Local<Homework>; canChange: boolean }) {
   const [editing, setEditing] = useState(false);
-  const canChange = useCanChangeHomework()(homework);
   const actions = useHomeworkActions();
   const title = homework.fear || homework.exposurePractice;
 

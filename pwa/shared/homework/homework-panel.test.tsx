@@ -3,7 +3,7 @@ import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
 import { openTestDevice, renderSignedIn } from "@/test/render.tsx";
-import { homeworkRow, userOf } from "@/test/rows.ts";
+import { homeworkRow, patientRow, userOf } from "@/test/rows.ts";
 import { HomeworkPanel } from "./homework-panel.tsx";
 
 const m = messages.homework;
@@ -12,11 +12,14 @@ const other = "00000000-0000-4000-8000-0000000000ff";
 
 afterEach(cleanup);
 
+/** Sam is the clinician's patient unless `samsClinician` says otherwise. */
 async function withHomework(
   user = clinician,
   rows = [homeworkRow({ id: "h1", patientName: "sam", clinitianId: user.id })],
+  samsClinician: string = clinician.id,
 ) {
   const device = openTestDevice(user);
+  await device.store.patients.put(patientRow({ id: "p-sam", username: "sam", clinician_id: samsClinician }));
   await device.store.homework.bulkPut(rows);
   return renderSignedIn(<HomeworkPanel patientName="sam" />, { user, device });
 }
@@ -51,23 +54,35 @@ describe("Homework Assignments panel", () => {
     expect(list.style.height).toBe("250px");
   });
 
-  it("a clinician cannot edit or delete another clinician's homework", async () => {
+  it("the patient's clinician can edit and delete every assignment, also those a previous clinician made", async () => {
     await withHomework(clinician, [
       homeworkRow({ id: "mine", patientName: "sam", fear: "Mine", clinitianId: clinician.id }),
       homeworkRow({ id: "theirs", patientName: "sam", fear: "Theirs", clinitianId: other }),
     ]);
-    const mine = await screen.findByRole("listitem", { name: /Mine/ });
-    const theirs = screen.getByRole("listitem", { name: /Theirs/ });
-    expect(within(mine).getByRole("button", { name: "Edit homework assignment" })).toBeTruthy();
-    expect(within(mine).getByRole("button", { name: "Delete homework assignment" })).toBeTruthy();
-    expect(within(theirs).queryByRole("button", { name: "Edit homework assignment" })).toBeNull();
-    expect(within(theirs).queryByRole("button", { name: "Delete homework assignment" })).toBeNull();
+    for (const name of [/Mine/, /Theirs/]) {
+      const card = await screen.findByRole("listitem", { name });
+      expect(within(card).getByRole("button", { name: "Edit homework assignment" })).toBeTruthy();
+      expect(within(card).getByRole("button", { name: "Delete homework assignment" })).toBeTruthy();
+    }
+  });
+
+  it("a clinician cannot edit or delete the homework of a patient who is no longer theirs", async () => {
+    await withHomework(
+      clinician,
+      [homeworkRow({ id: "mine", patientName: "sam", fear: "Mine", clinitianId: clinician.id })],
+      other,
+    );
+    const card = await screen.findByRole("listitem", { name: /Mine/ });
+    expect(within(card).queryByRole("button", { name: "Edit homework assignment" })).toBeNull();
+    expect(within(card).queryByRole("button", { name: "Delete homework assignment" })).toBeNull();
   });
 
   it("an admin can edit and delete any clinician's homework", async () => {
-    await withHomework(userOf("admin"), [
-      homeworkRow({ id: "theirs", patientName: "sam", fear: "Theirs", clinitianId: other }),
-    ]);
+    await withHomework(
+      userOf("admin"),
+      [homeworkRow({ id: "theirs", patientName: "sam", fear: "Theirs", clinitianId: other })],
+      other,
+    );
     const card = await screen.findByRole("listitem", { name: /Theirs/ });
     expect(within(card).getByRole("button", { name: "Edit homework assignment" })).toBeTruthy();
     expect(within(card).getByRole("button", { name: "Delete homework assignment" })).toBeTruthy();

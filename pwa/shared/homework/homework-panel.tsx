@@ -4,17 +4,18 @@ import { useId } from "react";
 import { Skeleton } from "@/ui/skeleton.tsx";
 import { AddHomeworkDialog } from "./add-homework-dialog.tsx";
 import { HomeworkCard } from "./homework-card.tsx";
-import { useHomeworkOf } from "./use-homework.ts";
+import { useCanChangeHomeworkOf, useHomeworkOf } from "./use-homework.ts";
 
 const m = messages.homework;
 
 /**
  * The Homework Assignments panel (spec section 2): a 250 px scrolling list of one patient's
  * assignments, read from the device store, with Add, and per card Edit and Delete for an admin
- * or the assignment's clinician.
+ * or the patient's clinician.
  */
 export function HomeworkPanel({ patientName }: { patientName: string }) {
   const homework = useHomeworkOf(patientName);
+  const canChange = useCanChangeHomeworkOf(patientName);
   const headingId = useId();
   const rows = homework.status === "ready" ? homework.data : [];
   return (
@@ -50,7 +51,7 @@ export function HomeworkPanel({ patientName }: { patientName: string }) {
         {rows.length > 0 && (
           <ul className="grid gap-2">
             {rows.map((row) => (
-              <HomeworkCard key={row.id} homework={row} />
+              <HomeworkCard key={row.id} homework={row} canChange={canChange} />
             ))}
           </ul>
         )}

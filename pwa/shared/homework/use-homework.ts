@@ -21,10 +21,17 @@ export function useHomeworkOf(patientName: string): Live<Local<Homework>[]> {
   }, [store, patientName]);
 }
 
-/** Spec section 6: an admin, or the clinician whose id the assignment carries. */
-export function useCanChangeHomework(): (homework: Homework) => boolean {
+/**
+ * Whether Edit and Delete show on a patient's assignments: for an admin, or for the patient's
+ * clinician now, whoever assigned them (the server authorises the same way: after a patient
+ * moves, the new clinician looks after the old homework).
+ */
+export function useCanChangeHomeworkOf(patientName: string): boolean {
   const { user } = useAuth();
-  return (homework) => user?.role === "admin" || (!!user && user.id === homework.clinitianId);
+  const store = useStore();
+  const patient = useLive(() => store.patients.where("username").equals(patientName).first(), [store, patientName]);
+  if (user?.role === "admin") return true;
+  return patient.status === "ready" && !!user && patient.data?.clinician_id === user.id;
 }
 
 const failure = (err: unknown, fallback: string) =>

@@ -1,0 +1,51 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { ADMIN, cleanDevicePerTest, signIn } from "./support.ts";
+
+let page: Page;
+cleanDevicePerTest((fresh) => {
+  ({ page } = fresh);
+});
+
+/** The app's script files the page fetched so far (the manifest names chunks by their source file). */
+function scripts(p: Page) {
+  const urls: string[] = [];
+  p.on("request", (r) => {
+    if (r.resourceType() === "script") urls.push(new URL(r.url()).pathname);
+  });
+  return urls;
+}
+
+describe("first load", () => {
+  it("the landing page and sign-in fetch no signed-in code (store, query cache, forms of other screens)", async () => {
+    const fetched = scripts(page);
+    await page.goto("/");
+    await page.getByRole("heading", { level: 1 }).waitFor();
+    await page.waitForLoadState("networkidle");
+    const landing = [...fetched];
+    // Dexie (the device store), the signed-in layout with its query cache, and signed-in screens stay on the server.
+    expect(landing.filter((u) => /signed-in-layout|dexie|local-|useQuery|form-|date-picker/.test(u))).toEqual([]);
+    expect(
+      await page.evaluate(() => "indexedDB" in window && performance.getEntriesByType("resource").length),
+    ).toBeTruthy();
+    await signIn(page, ADMIN);
+    await page.waitForURL(/\/chat-history$/);
+    await expect.poll(() => fetched.some((u) => /signed-in-layout/.test(u))).toBe(true);
+  });
+
+  it("a bare /admin leads an admin to the admin's first screen instead of an empty page", async () => {
+    await signIn(page, ADMIN);
+    await page.waitForURL(/\/chat-history$/);
+    await page.goto("/admin");
+    await page.waitForURL(/\/admin\/input-prompt$/);
+  });
+
+  it("a page whose code cannot be fetched says so and offers a reload", async () => {
+    await page.goto("/");
+    await page.getByRole("heading", { level: 1 }).waitFor();
+    await page.route("**/assets/page-*.js", (route) => route.abort());
+    await page.getByRole("link", { name: "See the video player demo" }).click();
+    await page.getByRole("alert").getByText("This page could not be loaded").waitFor();
+    expect(await page.getByRole("button", { name: "Reload" }).isVisible()).toBe(true);
+  });
+});

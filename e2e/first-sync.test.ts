@@ -1,0 +1,137 @@
+import type { BrowserContext, Page, Route } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { ADMIN, apiSession, baseURL, cleanDevicePerTest, expectAccessible, newClinician, signIn } from "./support.ts";
+
+let context: BrowserContext;
+let page: Page;
+cleanDevicePerTest((fresh) => {
+  ({ context, page } = fresh);
+});
+
+const MESSAGES = 240;
+
+/** A clinician of their own with one patient, homework and 240 messages (24 conversations) from the agent. */
+async function clinicianWithConversations(prefix: string) {
+  const clinician = await newClinician(prefix);
+  const api = await apiSession(clinician);
+  const username = `${prefix}_${Date.now()}`;
+  const patient = { first_name: "Lena", last_name: "Park", age: 16, gender: "female", username };
+  expect((await api("POST", "/api/patients", patient)).status).toBe(201);
+  const homework = { patientName: username, fear: "Crowds", exposurePractice: "Walk through the mall" };
+  expect((await api("POST", "/api/homework", { ...homework, frequency: "once a week", roundNumber: 1 })).status).toBe(
+    201,
+  );
+  const admin = await apiSession(ADMIN);
+  const { body: agentKey } = await admin("POST", "/api/admin/agent-keys", { name: `first sync ${prefix}` });
+  const messages = Array.from({ length: MESSAGES }, (_, i) => ({
+    conversation_id: `${username}-c${Math.floor(i / 10)}`,
+    patient_name: username,
+    data_type: i % 2 ? "agent" : "user",
+    serial_num: i % 10,
+    data: `Message ${i}`,
+    timestamp: new Date(Date.UTC(2025, 0, 1) + i * 60_000).toISOString(),
+  }));
+  const sent = await fetch(`${baseURL()}/api/agent/messages`, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${agentKey.key}` },
+    body: JSON.stringify(messages),
+  });
+  expect(await sent.json()).toMatchObject({ inserted: MESSAGES });
+  const { body: user } = await api("GET", "/api/user");
+  return { clinician, userId: user.id as string };
+}
+
+/**
+ * Pull pages of 20 rows, each a little slow, so a first sync of a few hundred rows is watchable;
+ * records the row ids of every page the device received and the cursor of every pull.
+ */
+async function slowSmallPages(onPull?: (n: number, route: Route) => Promise<boolean>) {
+  const seen = { pulls: [] as string[], received: [] as string[] };
+  await context.route("**/api/sync/pull?**", async (route) => {
+    const url = new URL(route.request().url());
+    seen.pulls.push(url.searchParams.get("cursor") ?? "");
+    if (onPull && (await onPull(seen.pulls.length, route))) return;
+    url.searchParams.set("limit", "20");
+    const response = await route.fetch({ url: url.toString() });
+    const body = await response.json();
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    for (const rows of Object.values(body.changes) as { id: string }[][]) seen.received.push(...rows.map((r) => r.id));
+    await route.fulfill({ response, json: body }).catch(() => {});
+  });
+  return seen;
+}
+
+const statusLine = () => page.getByRole("button", { name: /^Sync: / });
+const synced = () => page.getByRole("status").filter({ hasText: "Synced" }).first().waitFor({ timeout: 60_000 });
+
+/** Messages in the device's store, read straight from IndexedDB. */
+const storedMessages = (userId: string) =>
+  page.evaluate(
+    (name) =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open(name);
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const count = open.result.transaction("conversation_messages").objectStore("conversation_messages").count();
+          count.onsuccess = () => {
+            resolve(count.result);
+            open.result.close();
+          };
+        };
+      }),
+    `stepwise-${userId}`,
+  );
+
+describe("First sync", () => {
+  it("the sync status shows what is downloading and how much is left, Chat History says conversations are still arriving, and both go once synced", async () => {
+    const { clinician } = await clinicianWithConversations("progress");
+    await slowSmallPages();
+    await signIn(page, clinician);
+    await page.waitForURL((url) => !url.pathname.startsWith("/auth"));
+
+    await statusLine()
+      .filter({ hasText: new RegExp(`Downloading conversations: \\d+ of ${MESSAGES}`) })
+      .waitFor({ timeout: 30_000 });
+    if (process.env.SHOT) await page.screenshot({ path: "/tmp/sp-topbar.png" });
+    await statusLine().click();
+    const panel = page.getByRole("dialog", { name: "Sync" });
+    await panel.getByRole("progressbar", { name: "First sync" }).waitFor();
+    await panel.getByText(/items? left to download/).waitFor();
+    if (process.env.SHOT) await page.screenshot({ path: "/tmp/sp-panel.png" });
+    await expectAccessible(page, "sync panel during a first sync");
+    await page.keyboard.press("Escape");
+
+    await page.getByRole("link", { name: "Chat History" }).first().click();
+    await page.getByText(/Older conversations are still arriving/).waitFor();
+
+    await synced();
+    expect(await page.getByText(/still arriving/).count()).toBe(0);
+    expect(await statusLine().textContent()).not.toContain("Downloading");
+    await statusLine().click();
+    await panel.getByText("Synced", { exact: true }).waitFor();
+    expect(await panel.getByRole("progressbar").count()).toBe(0);
+  });
+
+  it("a first sync cut off by going offline resumes where it stopped and ends with every row once", async () => {
+    const { clinician, userId } = await clinicianWithConversations("resume");
+    let cut = false;
+    const seen = await slowSmallPages(async (n, route) => {
+      if (n !== 5 || cut) return false;
+      cut = true;
+      await context.setOffline(true);
+      await route.abort("internetdisconnected");
+      return true;
+    });
+    await signIn(page, clinician);
+    await page.getByRole("status").filter({ hasText: "Offline" }).first().waitFor({ timeout: 30_000 });
+    const before = seen.pulls.length;
+    const stored = await storedMessages(userId);
+    expect(stored).toBeLessThan(MESSAGES);
+
+    await context.setOffline(false);
+    await synced();
+    expect(seen.pulls[before]).not.toBe("");
+    expect(seen.received).toHaveLength(new Set(seen.received).size);
+    expect(await storedMessages(userId)).toBe(MESSAGES);
+  });
+});

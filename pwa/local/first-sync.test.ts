@@ -1,0 +1,156 @@
+import "fake-indexeddb/auto";
+import { IDBFactory, IDBKeyRange } from "fake-indexeddb";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { PullResponse } from "../../schema/rows.ts";
+import type { Client, TestContext } from "../../sync-server/test/harness.ts";
+import { createTestContext } from "../../sync-server/test/harness.ts";
+import { addConversation, addHomework, addPatient, addSummary } from "../../sync-server/test/sync-rows.ts";
+import type { SyncFetch } from "./http.ts";
+import type { FirstSync } from "./state.ts";
+import { openStore } from "./store.ts";
+import { createSyncClient } from "./sync-client.ts";
+import { appFetch, connectHost } from "./testing.ts";
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestContext();
+});
+afterAll(() => t.close());
+
+/** A clinician with four patients, each with homework, a summary and a conversation of 12 messages. */
+async function clinicianWithCaseload() {
+  const client = await t.as("clinician");
+  const id = client.user!.id;
+  for (let i = 0; i < 4; i++) {
+    const p = await addPatient(t.sql, id);
+    await addHomework(t.sql, p.username, id);
+    await addSummary(t.sql, p.username);
+    await addConversation(t.sql, p.username, 12, `2025-03-0${i + 1}T12:00:00Z`);
+  }
+  const messages = await t.sql`SELECT m.id FROM conversation_messages m JOIN patients p ON p.username = m.patient_name
+    WHERE p.clinician_id = ${id} ORDER BY m.timestamp DESC, m.id DESC`;
+  return { client, newestFirst: messages.map((m) => m.id as string) };
+}
+
+/**
+ * A tablet on a connection the test can cut: `cutAfter` pull answers arrive, then the next one is lost
+ * on the way (the page in flight) and the device is offline. Records the row ids of every answer it got.
+ */
+function tabletOn(client: Client, pageSize: number) {
+  const network = {
+    cutAfter: Number.POSITIVE_INFINITY,
+    offline: false,
+    pulls: [] as string[],
+    received: [] as string[],
+  };
+  const fetch: SyncFetch = async (input, init) => {
+    if (network.offline) throw new TypeError("Failed to fetch");
+    const res = await appFetch(t, client)(input, init);
+    if (!input.startsWith("/api/sync/pull")) return res;
+    network.pulls.push(new URL(input, "http://localhost").searchParams.get("cursor") ?? "");
+    if (network.pulls.length > network.cutAfter) {
+      network.offline = true;
+      throw new TypeError("The network connection was lost.");
+    }
+    const body = (await res.clone().json()) as PullResponse;
+    for (const rows of Object.values(body.changes)) network.received.push(...(rows ?? []).map((r) => r.id));
+    return res;
+  };
+  const indexedDB = new IDBFactory();
+  const open = (userId: string) => openStore(userId, { indexedDB, IDBKeyRange });
+  const store = open(client.user!.id);
+  // The engine in its in-process "worker", as the page drives it.
+  const engineOn = () =>
+    createSyncClient({
+      store,
+      ...connectHost({ fetch, openStore: open }),
+      pageSizes: { first: pageSize, next: pageSize },
+    });
+  return { store, engine: engineOn(), engineOn, network, fetch };
+}
+
+describe("a device's first sync", () => {
+  it("stores the caseload before any conversation, then conversations newest first", async () => {
+    const { client, newestFirst } = await clinicianWithCaseload();
+    const tablet = tabletOn(client, 5);
+    const seen: { patients: number; homework: number; summaries: number; messages: string[] }[] = [];
+    tablet.engine.subscribe(() => {
+      void Promise.all([
+        tablet.store.patients.count(),
+        tablet.store.homework.count(),
+        tablet.store.conversation_summaries.count(),
+        tablet.store.conversation_messages.toCollection().primaryKeys(),
+      ]).then(([patients, homework, summaries, messages]) => {
+        seen.push({ patients, homework, summaries, messages: messages as string[] });
+      });
+    });
+    await tablet.engine.sync();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+
+    const withMessages = seen.filter((s) => s.messages.length > 0);
+    expect(withMessages.length).toBeGreaterThan(3);
+    for (const s of withMessages) {
+      expect(s).toMatchObject({ patients: 4, homework: 4, summaries: 4 });
+      expect(new Set(s.messages)).toEqual(new Set(newestFirst.slice(0, s.messages.length)));
+    }
+    expect(await tablet.store.conversation_messages.count()).toBe(48);
+  });
+
+  it("shows what is downloading and how much is left while it runs, and nothing once synced", async () => {
+    const { client } = await clinicianWithCaseload();
+    const tablet = tabletOn(client, 10);
+    const states: (FirstSync | null)[] = [];
+    tablet.engine.subscribe((s) => states.push(s.firstSync));
+    await tablet.engine.sync();
+
+    const during = [...new Set(states)].filter((s): s is FirstSync => s !== null);
+    expect(during[0].table).not.toBe("conversation_messages");
+    expect(during.at(-2)).toMatchObject({ table: "conversation_messages", total: 48 });
+    expect(during.at(-1)).toMatchObject({ remaining: 0, secondsLeft: 0 });
+    for (const [i, s] of during.entries()) {
+      if (i > 0) expect(s.remaining).toBeLessThan(during[i - 1].remaining);
+      expect(s.secondsLeft).toEqual(expect.any(Number));
+    }
+    expect(tablet.engine.getState()).toMatchObject({ firstSync: null, error: null });
+    expect(tablet.engine.getState().lastSyncedAt).not.toBeNull();
+    await tablet.engine.sync();
+    expect(tablet.engine.getState().firstSync).toBeNull();
+
+    const oneAnswer = tabletOn(client, 1000);
+    await oneAnswer.engine.sync();
+    expect(oneAnswer.network.pulls).toHaveLength(1);
+    expect(oneAnswer.engine.getState().firstSync).toBeNull();
+    expect(await oneAnswer.store.meta.get("firstSync")).toBeUndefined();
+  });
+
+  it("cut off by a lost connection, it resumes where it stopped and ends with every row once", async () => {
+    const { client } = await clinicianWithCaseload();
+    const tablet = tabletOn(client, 5);
+    tablet.network.cutAfter = 4;
+    await tablet.engine.sync();
+
+    const cutOff = tablet.engine.getState();
+    expect(cutOff.firstSync).toMatchObject({ table: "conversation_messages" });
+    expect(cutOff.error).toMatch(/offline/);
+    expect(await tablet.store.conversation_messages.count()).toBeLessThan(48);
+    const stored = await tablet.store.meta.get("cursor");
+
+    // The tablet is reloaded while still offline: it says the first sync is not complete.
+    await tablet.engine.stop();
+    const reloaded = tablet.engineOn();
+    await reloaded.start();
+    expect(reloaded.getState().firstSync).toMatchObject({ table: "conversation_messages" });
+
+    tablet.network.offline = false;
+    tablet.network.cutAfter = Number.POSITIVE_INFINITY;
+    const before = tablet.network.pulls.length;
+    await reloaded.sync();
+    await reloaded.stop();
+
+    expect(tablet.network.pulls[before]).toBe(stored?.value);
+    expect(tablet.network.received).toHaveLength(new Set(tablet.network.received).size);
+    expect(await tablet.store.conversation_messages.count()).toBe(48);
+    expect(await tablet.store.patients.count()).toBe(4);
+    expect(reloaded.getState()).toMatchObject({ firstSync: null, error: null });
+  });
+});

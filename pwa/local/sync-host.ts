@@ -1,0 +1,73 @@
+import { createSyncEngine, type DeviceEvent, type SyncEngine, type SyncEngineOptions } from "./engine.ts";
+import type { SyncFetch } from "./http.ts";
+import type { SyncState } from "./state.ts";
+import { type LocalStore, openStore } from "./store.ts";
+
+/** The engine's state with a counter: the page keeps the newest, whichever way it arrived. */
+export interface StateSnapshot {
+  rev: number;
+  state: SyncState;
+}
+
+/** Every answer carries the state as it was when the call ended, so the page never reads an older one. */
+export interface Reply<T = void> {
+  value: T;
+  snapshot: StateSnapshot;
+}
+
+/** The engine's tunings (intervals, page sizes): plain data the page sends when it opens the worker. */
+export type HostOptions = Pick<SyncEngineOptions, "intervalMs" | "debounceMs" | "pageSizes">;
+
+export interface SyncHostDeps {
+  /** Defaults to the worker's fetch; tests pass the server app's `request`. */
+  fetch?: SyncFetch;
+  /** Defaults to the browser's IndexedDB; tests pass a fake one. */
+  openStore?: (userId: string) => LocalStore;
+}
+
+/**
+ * What the sync worker exposes to the page (through comlink): the engine on the worker's own
+ * connection to the user's database. Arguments and answers are plain data, so they cross by
+ * structured clone; the state comes back with every answer and through `watch`.
+ */
+export function createSyncHost(deps: SyncHostDeps = {}) {
+  let engine: SyncEngine | null = null;
+  let rev = 0;
+  const snapshot = (): StateSnapshot => ({ rev, state: opened().getState() });
+  const opened = () => {
+    if (!engine) throw new Error("The sync worker was not opened");
+    return engine;
+  };
+  const reply = async <T>(value: T | Promise<T>): Promise<Reply<Awaited<T>>> => ({
+    value: await value,
+    snapshot: snapshot(),
+  });
+
+  return {
+    open(userId: string, options: HostOptions = {}): Reply {
+      const store = (deps.openStore ?? openStore)(userId);
+      engine = createSyncEngine({ store, fetch: deps.fetch, ...options });
+      engine.subscribe(() => {
+        rev += 1;
+      });
+      return { value: undefined, snapshot: snapshot() };
+    },
+    /** `listener` hears each new state (a comlink proxy from the page). */
+    watch(listener: (snapshot: StateSnapshot) => void): void {
+      opened().subscribe(() => listener(snapshot()));
+    },
+    start: () => reply(opened().start()),
+    stop: () => reply(opened().stop()),
+    sync: () => reply(opened().sync()),
+    resume: () => reply(opened().resume()),
+    deviceEvent: (event: DeviceEvent) => reply(opened().deviceEvent(event)),
+    persistenceChanged: (persisted: boolean | null) => reply(opened().persistenceChanged(persisted)),
+    resolveConflict: (id: string, keep: "mine" | "theirs") => reply(opened().resolveConflict(id, keep)),
+    retryFailed: (mutationId: string) => reply(opened().retryFailed(mutationId)),
+    discardMutation: (mutationId: string) => reply(opened().discardMutation(mutationId)),
+    prepareSignOut: () => reply(opened().prepareSignOut()),
+    close: () => reply(opened().close()),
+  };
+}
+
+export type SyncHost = ReturnType<typeof createSyncHost>;

@@ -1,0 +1,6 @@
+/// <reference lib="webworker" />
+import { expose } from "comlink";
+import { createSyncHost } from "./sync-host.ts";
+
+/** The sync engine off the main thread: one per tab, on its own connection to the user's database. */
+expose(createSyncHost());
