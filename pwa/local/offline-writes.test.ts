@@ -1,6 +1,7 @@
 import "fake-indexeddb/auto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestContext, type TestContext } from "../../sync-server/test/harness.ts";
+import { addMessage } from "../../sync-server/test/sync-rows.ts";
 import { createDevice, homework, patient, writesOf } from "./testing.ts";
 
 let t: TestContext;
@@ -127,6 +128,7 @@ describe("offline writes", () => {
     const device = createDevice(t, await t.as("clinician"));
     const { body: ada } = await device.client.post("/api/patients", patient("started_engine"));
     const summary = { id: "conversation-started", patient_name: "started_engine", summary: "First try" };
+    await addMessage(t.sql, "started_engine", summary.id); // a summary belongs to a conversation with messages
     expect((await device.client.post("/api/conversation-summaries", summary)).status).toBe(201);
     await device.engine.start();
     expect(await device.store.conversation_summaries.get(summary.id)).toMatchObject({ summary: "First try" });
