@@ -90,9 +90,10 @@ describe("First sync", () => {
     await page.waitForURL((url) => !url.pathname.startsWith("/auth"));
 
     await statusLine()
-      .filter({ hasText: new RegExp(`Downloading conversations: \\d+ of ${MESSAGES}`) })
+      .filter({ hasText: new RegExp(`Downloading [\\d,]+ of ${MESSAGES.toLocaleString("en-US")} messages`) })
       .waitFor({ timeout: 30_000 });
     if (process.env.SHOT) await page.screenshot({ path: "/tmp/sp-topbar.png" });
+    await expectAccessible(page, "status line during a first sync"); // its words are in its name
     await statusLine().click();
     const panel = page.getByRole("dialog", { name: "Sync" });
     await panel.getByRole("progressbar", { name: "First sync" }).waitFor();

@@ -27,20 +27,22 @@ const TABLE_WORDS: Record<SyncedTable, string> = {
   conversation_summaries: "summaries",
   prompts: "prompts",
   clinicians: "clinicians",
-  conversation_messages: "conversations",
+  conversation_messages: "messages",
 };
 
 const count = (n: number) => n.toLocaleString("en-US");
 const timeLeft = (seconds: number) => (seconds < 60 ? `${seconds} s` : `${Math.ceil(seconds / 60)} min`);
 
-/** "Downloading conversations: 12,400 of 50,000 · about 20 s left" */
-export function downloadingText({ table, done, total, secondsLeft }: FirstSync): string {
-  const estimate = secondsLeft === null ? "" : ` · about ${timeLeft(secondsLeft)} left`;
-  return `Downloading ${TABLE_WORDS[table]}: ${count(done)} of ${count(total)}${estimate}`;
-}
-
-/** The top bar's short form: "Downloading 12,400 of 50,000" (the full text is its accessible name). */
+/** The top bar's short form: "Downloading 12,400 of 50,000". */
 export const downloadingShort = ({ done, total }: FirstSync) => `Downloading ${count(done)} of ${count(total)}`;
+
+/** "Downloading 12,400 of 50,000 messages · about 20 s left": it starts with the short form, so the
+ * status line's accessible name holds the words a speech-input user sees and says. */
+export function downloadingText(firstSync: FirstSync): string {
+  const { table, secondsLeft } = firstSync;
+  const estimate = secondsLeft === null ? "" : ` · about ${timeLeft(secondsLeft)} left`;
+  return `${downloadingShort(firstSync)} ${TABLE_WORDS[table]}${estimate}`;
+}
 
 /** The Sync panel's line under the progress bar: rows left in all tables. */
 export const leftText = ({ remaining }: FirstSync) =>

@@ -70,10 +70,10 @@ describe("Sync panel", () => {
 
     const syncing = { ...device.engine.getState(), online: true, syncing: true };
     expect(describeSync({ ...syncing, firstSync: { ...progress, secondsLeft: 20 } }, true).label).toBe(
-      "Downloading conversations: 12,400 of 50,000 · about 20 s left",
+      "Downloading 12,400 of 50,000 messages · about 20 s left",
     );
     expect(describeSync({ ...syncing, firstSync: { ...progress, secondsLeft: 130 } }, true).label).toBe(
-      "Downloading conversations: 12,400 of 50,000 · about 3 min left",
+      "Downloading 12,400 of 50,000 messages · about 3 min left",
     );
     expect(describeSync({ ...syncing, firstSync: null }, true).label).toBe("Syncing…");
   });
