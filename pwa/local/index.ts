@@ -1,7 +1,7 @@
 /** The device's core: the per-user store, mutations and the sync engine. No React here. */
 export { discardMutation, resolveConflict, retryFailed } from "./conflicts.ts";
 export type { SyncFetch } from "./http.ts";
-export { type Mutation, mutate } from "./mutate.ts";
+export type { Mutation } from "./mutate.ts";
 export { isPersisted, requestPersistence } from "./persistence.ts";
 export type { FirstSync, SyncState } from "./state.ts";
 export {

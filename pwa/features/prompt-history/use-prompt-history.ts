@@ -4,7 +4,6 @@ import { useLiveQuery } from "dexie-react-hooks";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useSyncEngine, useSyncState } from "@/app/sync/sync-context.ts";
 import { notify } from "@/lib/notify.tsx";
-import { mutate } from "@/local/index.ts";
 
 const MARK_PATHS = {
   "/api/prompt-history/set-current": messages.prompts.setCurrentFailed,
@@ -52,13 +51,13 @@ export function usePromptHistory() {
   const mark = useCallback(
     async (kind: "prompt.setCurrent" | "prompt.setTest", id: string) => {
       try {
-        await mutate(store, { kind, id });
+        await engine.mutate({ kind, id });
       } catch (err) {
         const title = kind === "prompt.setCurrent" ? messages.prompts.setCurrentFailed : messages.prompts.setTestFailed;
         notify.error(title, err instanceof Error ? err.message : undefined);
       }
     },
-    [store],
+    [engine],
   );
 
   // Until the first sync finished, an empty store means "not loaded yet", not "none created".
