@@ -70,7 +70,7 @@ describe("Manage Users: the user life cycle", () => {
 
     // The e-mail is not a password; the one-time password signs in and must be changed first.
     await signIn(person, { username: email, password: email });
-    await person.getByText("Please check your email and password and try again.").waitFor();
+    await person.getByRole("form", { name: "Login" }).getByText("Incorrect email or password.").waitFor();
     await signInAgain({ username: email, password: initial });
     await person.waitForURL(/\/profile\?tab=password$/);
     await person.goto("/patients");
@@ -105,7 +105,7 @@ describe("Manage Users: the user life cycle", () => {
     const reset = await shownOnce("Password reset");
     expect(reset).not.toBe(initial);
     await signInAgain({ username: email, password: "fresh-pass-1" });
-    await person.getByText("Please check your email and password and try again.").waitFor();
+    await person.getByRole("form", { name: "Login" }).getByText("Incorrect email or password.").waitFor();
     await signInAgain({ username: email, password: reset });
     await person.waitForURL(/\/profile\?tab=password$/);
 
@@ -117,6 +117,6 @@ describe("Manage Users: the user life cycle", () => {
     await toasts(admin).filter({ hasText: "User deleted" }).waitFor();
     await row(email).waitFor({ state: "detached" });
     await signInAgain({ username: email, password: reset });
-    await person.getByText("Please check your email and password and try again.").waitFor();
+    await person.getByRole("form", { name: "Login" }).getByText("Incorrect email or password.").waitFor();
   });
 });

@@ -39,10 +39,12 @@ describe("Admin Access", () => {
   it("a wrong password shows Login failed, in one toast; the next sign-in tells of it", async () => {
     const clinician = await newClinician("guessed");
     await signIn(page, { username: clinician.username, password: "wrong-password" });
-    await page.getByText("Please check your email and password and try again.").waitFor();
+    await page.getByRole("form", { name: "Login" }).getByText("Incorrect email or password.").waitFor();
     await toasts(page).first().waitFor();
     expect(await toasts(page).count()).toBe(1);
     expect(await toasts(page).first().textContent()).toContain("Login failed");
+    // One voice: the toast says what the form says.
+    expect(await toasts(page).first().textContent()).toContain("Incorrect email or password.");
     expect(page.url()).toMatch(/\/auth$/);
 
     await signIn(page, clinician);

@@ -30,7 +30,6 @@ export const messages = {
   },
   auth: {
     loginFailedTitle: "Login failed",
-    loginFormFailed: "Please check your email and password and try again.",
     registrationFailedTitle: "Registration failed",
     registrationFormFailed: "Please try again with a different email address.",
     logoutFailedTitle: "Logout failed",

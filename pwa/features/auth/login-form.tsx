@@ -3,6 +3,7 @@ import { TIMINGS } from "@schema/constants.ts";
 import { messages } from "@schema/messages.ts";
 import { useState } from "react";
 import { useAuth } from "@/app/auth/auth-context.tsx";
+import { errorMessage } from "@/lib/api.ts";
 import { formProps, useAppForm, validateWith } from "@/lib/form.tsx";
 import { notify } from "@/lib/notify.tsx";
 import { FormAlert } from "./form-alert.tsx";
@@ -10,14 +11,15 @@ import { LoginForm as LoginSchema } from "./schemas.ts";
 
 export function LoginForm() {
   const { login } = useAuth();
-  const [failed, setFailed] = useState(false);
+  // The toast's own words (useAuth), repeated beside the form so both say the same thing.
+  const [failure, setFailure] = useState<string | null>(null);
   const form = useAppForm({
     defaultValues: { username: "", password: "" },
     validators: { onChange: validateWith(LoginSchema), onSubmit: validateWith(LoginSchema) },
     onSubmit: async ({ value }) => {
-      setFailed(false);
+      setFailure(null);
       // Success re-renders the page as signed in; a failure toasts the server's message in useAuth.
-      const answer = await login(value).catch(() => setFailed(true));
+      const answer = await login(value).catch((err) => setFailure(errorMessage(err, messages.auth.loginFailedTitle)));
       // The owner hears of guesses at their password (the lock-out is per IP, so they could still sign in).
       const failedAttempts = answer ? answer.failed_attempts_since_last_login : 0;
       if (failedAttempts > 0) {
@@ -29,7 +31,7 @@ export function LoginForm() {
   });
   return (
     <form {...formProps(form)} className="grid gap-4" aria-label="Login">
-      {failed && <FormAlert title={messages.auth.loginFailedTitle}>{messages.auth.loginFormFailed}</FormAlert>}
+      {failure && <FormAlert title={messages.auth.loginFailedTitle}>{failure}</FormAlert>}
       <form.AppField name="username">
         {(f) => <f.TextField label="Email" type="email" autoComplete="username" inputMode="email" />}
       </form.AppField>

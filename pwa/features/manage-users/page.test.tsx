@@ -102,4 +102,27 @@ describe("Manage Users page", () => {
     expect(within(shown).getByText(/also sent to them by email/)).toBeTruthy();
     expect(within(shown).getByText(/will not be shown again/)).toBeTruthy();
   });
+
+  it("each row's actions say what they do, and the admin's own Delete is disabled with the reason", async () => {
+    const me = { ...row(admin.username, "admin"), id: admin.id };
+    vi.stubGlobal("fetch", async () => json([row("cleo@clinic.test"), me]));
+    renderSignedIn(<ManageUsersPage />, { user: admin });
+    const cleo = (await screen.findByText("cleo@clinic.test")).closest("tr") as HTMLElement;
+    for (const [words, name] of [
+      ["Edit", "Edit cleo@clinic.test"],
+      ["Reset password", "Reset password of cleo@clinic.test"],
+      ["Delete", "Delete cleo@clinic.test"],
+    ]) {
+      const button = within(cleo).getByRole("button", { name });
+      expect(button.textContent?.trim()).toBe(words);
+      expect(button.hasAttribute("disabled")).toBe(false);
+    }
+    expect(within(cleo).queryByText("You cannot delete your own account.")).toBeNull();
+
+    const mine = within(screen.getByText(admin.username).closest("tr") as HTMLElement);
+    const deleteMine = mine.getByRole("button", { name: `Delete ${admin.username}` });
+    expect(deleteMine.hasAttribute("disabled")).toBe(true);
+    expect(mine.getByText("You cannot delete your own account.")).toBeTruthy();
+    expect(deleteMine.getAttribute("aria-describedby")).toBe(mine.getByText("You cannot delete your own account.").id);
+  });
 });

@@ -1,5 +1,5 @@
 import { messages } from "@schema/messages.ts";
-import { KeyRoundIcon, PencilIcon, RefreshCwIcon, Trash2Icon } from "lucide-react";
+import { RefreshCwIcon } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useAuth } from "@/app/auth/auth-context.tsx";
 import { useOnline } from "@/app/sync/use-online.ts";
@@ -18,6 +18,7 @@ import { AddUserDialog } from "./add-user-dialog.tsx";
 import { EditUserDialog } from "./edit-user-dialog.tsx";
 import { type IssuedPassword, OneTimePasswordDialog } from "./one-time-password-dialog.tsx";
 import { ROLE_LABELS } from "./role-select.tsx";
+import { UserActions } from "./user-actions.tsx";
 import { type AdminUser, useAdminUsers, useDeleteUser, useResetPassword } from "./users-api.ts";
 
 export default function ManageUsersPage() {
@@ -91,35 +92,15 @@ export default function ManageUsersPage() {
                       </Badge>
                     )}
                   </TableCell>
-                  <TableCell className="text-right whitespace-nowrap">
-                    <Button
-                      variant="ghost"
-                      size="icon"
-                      aria-label={`Edit ${u.username}`}
-                      onClick={() => setEditing(u)}
-                      disabled={!online}
-                    >
-                      <PencilIcon aria-hidden />
-                    </Button>
-                    <Button
-                      variant="ghost"
-                      size="icon"
-                      aria-label={`Reset password of ${u.username}`}
-                      onClick={() => setResetting(u)}
-                      disabled={!online}
-                    >
-                      <KeyRoundIcon aria-hidden />
-                    </Button>
-                    <Button
-                      variant="ghost"
-                      size="icon"
-                      className="text-destructive"
-                      aria-label={`Delete ${u.username}`}
-                      onClick={() => setDeleting(u)}
-                      disabled={!online || u.id === me?.id}
-                    >
-                      <Trash2Icon aria-hidden />
-                    </Button>
+                  <TableCell>
+                    <UserActions
+                      user={u}
+                      isMe={u.id === me?.id}
+                      online={online}
+                      onEdit={setEditing}
+                      onReset={setResetting}
+                      onDelete={setDeleting}
+                    />
                   </TableCell>
                 </TableRow>
               ))

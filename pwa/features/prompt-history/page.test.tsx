@@ -110,4 +110,27 @@ describe("Prompt History page", () => {
     await user.keyboard("{Escape}");
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
   });
+
+  it("Delete is off for the current and the test prompt, which say why; other prompts can be deleted", async () => {
+    await showPrompts(prompt("p1", { is_current: true }), prompt("p2", { is_test: true }), prompt("p3"));
+    const deleteOf = async (title: string) =>
+      (await screen.findByRole("button", { name: `Delete ${title}` })) as HTMLButtonElement;
+    const current = await deleteOf("Coach p1");
+    expect(current.disabled).toBe(true);
+    expect(document.getElementById(current.getAttribute("aria-describedby") ?? "")?.textContent).toBe(
+      "The current prompt cannot be deleted",
+    );
+    const test = await deleteOf("Coach p2");
+    expect(test.disabled).toBe(true);
+    expect(document.getElementById(test.getAttribute("aria-describedby") ?? "")?.textContent).toBe(
+      "The test prompt cannot be deleted",
+    );
+    expect((await deleteOf("Coach p3")).disabled).toBe(false);
+
+    // The details dialog says the same.
+    await userEvent.setup().click(screen.getByRole("button", { name: "View Coach p1" }));
+    const dialog = await screen.findByRole("dialog");
+    expect((within(dialog).getByRole("button", { name: "Delete Prompt" }) as HTMLButtonElement).disabled).toBe(true);
+    expect(within(dialog).getByText("The current prompt cannot be deleted")).toBeTruthy();
+  });
 });

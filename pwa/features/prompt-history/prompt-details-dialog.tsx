@@ -12,6 +12,7 @@ import { ConfirmDialog } from "@/ui/alert-dialog.tsx";
 import { Button } from "@/ui/button.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/ui/dialog.tsx";
 import { createPrompt } from "./prompt-api.ts";
+import { undeletableReason } from "./prompt-list.ts";
 
 const PromptFields = v.omit(PromptForm, ["id"]);
 
@@ -40,6 +41,7 @@ export function PromptDetailsDialog({ prompt, onClose, canDelete, onDelete, onSa
 function PromptDetails({ prompt, onClose, canDelete, onDelete, onSaved }: Props & { prompt: Prompt }) {
   const online = useOnline();
   const [confirming, setConfirming] = useState(false);
+  const reason = undeletableReason(prompt);
   const form = useAppForm({
     defaultValues: { title: prompt.title, owner: prompt.owner, prompt: prompt.prompt },
     validators: { onSubmit: validateWith(PromptFields) },
@@ -72,9 +74,21 @@ function PromptDetails({ prompt, onClose, canDelete, onDelete, onSaved }: Props 
         </form.AppField>
         <DialogFooter className="sm:justify-between">
           {canDelete ? (
-            <Button variant="destructive" disabled={!online} onClick={() => setConfirming(true)}>
-              Delete Prompt
-            </Button>
+            <div className="flex flex-col gap-1">
+              <Button
+                variant="destructive"
+                disabled={!online || reason !== null}
+                aria-describedby={reason ? "prompt-undeletable" : undefined}
+                onClick={() => setConfirming(true)}
+              >
+                Delete Prompt
+              </Button>
+              {reason && (
+                <span id="prompt-undeletable" className="text-xs text-muted-foreground">
+                  {reason}
+                </span>
+              )}
+            </div>
           ) : (
             <span />
           )}

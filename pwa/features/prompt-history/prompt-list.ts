@@ -1,4 +1,5 @@
 import { PROMPT_SORTS, PROMPT_TITLE_PREVIEW } from "@schema/constants.ts";
+import { messages } from "@schema/messages.ts";
 import type { Prompt } from "@schema/rows.ts";
 
 export type PromptSort = (typeof PROMPT_SORTS)[number];
@@ -48,3 +49,7 @@ export function preview(content: string, length = PROMPT_TITLE_PREVIEW): string 
 }
 
 export const isPromptSort = (value: string): value is PromptSort => (PROMPT_SORTS as readonly string[]).includes(value);
+
+/** Why Delete is off for a prompt (the server refuses to delete the current and the test prompt), or null. */
+export const undeletableReason = (p: Pick<Prompt, "is_current" | "is_test">): string | null =>
+  p.is_current ? messages.prompts.currentUndeletable : p.is_test ? messages.prompts.testUndeletable : null;

@@ -2,12 +2,12 @@ import { PROMPT_SKELETON_ROWS } from "@schema/constants.ts";
 import { messages } from "@schema/messages.ts";
 import type { Prompt } from "@schema/rows.ts";
 import { EyeIcon, Trash2Icon } from "lucide-react";
-import type { MouseEvent } from "react";
+import { type MouseEvent, useId } from "react";
 import { formatDateTime } from "@/lib/dates.ts";
 import { Button } from "@/ui/button.tsx";
 import { Skeleton } from "@/ui/skeleton.tsx";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/ui/table.tsx";
-import { preview } from "./prompt-list.ts";
+import { preview, undeletableReason } from "./prompt-list.ts";
 
 interface Props {
   prompts: Prompt[];
@@ -37,6 +37,40 @@ function MarkRadio(props: { name: string; label: string; checked: boolean; onSel
         className="size-5 cursor-pointer accent-primary"
       />
     </label>
+  );
+}
+
+/** Delete, off for the current and the test prompt with the reason beside it (the server would refuse). */
+function DeleteButton({
+  prompt,
+  online,
+  onDelete,
+}: {
+  prompt: Prompt;
+  online: boolean;
+  onDelete: (p: Prompt) => void;
+}) {
+  const reasonId = useId();
+  const reason = undeletableReason(prompt);
+  return (
+    <>
+      <Button
+        variant="ghost"
+        size="sm"
+        className="text-destructive"
+        disabled={!online || reason !== null}
+        aria-describedby={reason ? reasonId : undefined}
+        onClick={() => onDelete(prompt)}
+        aria-label={`Delete ${prompt.title}`}
+      >
+        <Trash2Icon aria-hidden /> Delete
+      </Button>
+      {reason && (
+        <span id={reasonId} className="block text-xs text-muted-foreground">
+          {reason}
+        </span>
+      )}
+    </>
   );
 }
 
@@ -102,18 +136,7 @@ export function PromptTable({ prompts, loading, total, canDelete, online, onOpen
                 <Button variant="ghost" size="sm" onClick={() => onOpen(p)} aria-label={`View ${p.title}`}>
                   <EyeIcon aria-hidden /> View
                 </Button>
-                {canDelete && (
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    className="text-destructive"
-                    disabled={!online}
-                    onClick={() => onDelete(p)}
-                    aria-label={`Delete ${p.title}`}
-                  >
-                    <Trash2Icon aria-hidden /> Delete
-                  </Button>
-                )}
+                {canDelete && <DeleteButton prompt={p} online={online} onDelete={onDelete} />}
               </TableCell>
             </TableRow>
           ))
