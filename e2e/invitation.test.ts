@@ -38,13 +38,21 @@ describe("the invitation flow", () => {
     await dialog.getByRole("button", { name: "Send Invitation" }).click();
     // No SMTP here: the configuration notice, then the 10-second manual link; never two toasts at once.
     await toasts(admin).filter({ hasText: "Email Service Configuration Issue" }).waitFor();
-    expect(await dialog.count()).toBe(0);
     expect(await toasts(admin).count()).toBe(1);
+    // The dialog keeps the link, with a copy button, until the admin closes it.
+    const kept = admin.getByRole("dialog", { name: "Manual Invitation Link" });
+    const field = kept.getByLabel("Registration link");
+    await field.waitFor();
+    const url = await field.inputValue();
+    expect(url).toMatch(/\/auth\?token=/);
+    await kept.getByRole("button", { name: "Copy registration link" }).waitFor();
+    await expectAccessible(admin, "invite dialog with the manual link");
     const link = admin.getByTestId("manual-invitation-link");
     await link.waitFor({ timeout: 10_000 });
     expect(await toasts(admin).count()).toBe(1);
-    const url = (await link.textContent())!;
-    expect(url).toMatch(/\/auth\?token=/);
+    expect(await link.textContent()).toBe(url);
+    await kept.getByRole("button", { name: "Done" }).click();
+    await kept.waitFor({ state: "detached" });
 
     const invitee = await open();
     await invitee.goto(url);

@@ -1,6 +1,7 @@
 import { InvitationBody } from "@schema/auth.ts";
 import { TIMINGS } from "@schema/constants.ts";
 import { messages } from "@schema/messages.ts";
+import { useState } from "react";
 import { api, errorMessage } from "@/lib/api.ts";
 import { formProps, useAppForm, validateWith } from "@/lib/form.tsx";
 import { notify } from "@/lib/notify.tsx";
@@ -14,6 +15,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/ui/dialog.tsx";
+import { SecretShownOnce } from "@/ui/secret-shown-once.tsx";
 import { ManualLink } from "./manual-link.tsx";
 
 interface InvitationAnswer {
@@ -25,11 +27,14 @@ interface InvitationAnswer {
 const t = messages.invitation;
 const mentionsEmailService = (message: string | undefined) => /e-?mail service/i.test(message ?? "");
 
+const registrationLink = (token: string | undefined) =>
+  token ? `${window.location.origin}/auth?token=${encodeURIComponent(token)}` : null;
+
 /** What the admin is told after sending (spec section 8). */
 function report(email: string, answer: InvitationAnswer) {
   if (answer.success) return notify.success(t.sentTitle, t.sent(email));
   if (!mentionsEmailService(answer.message)) return notify.error(t.failedTitle, answer.message || t.failedTitle);
-  const link = answer.token ? `${window.location.origin}/auth?token=${encodeURIComponent(answer.token)}` : null;
+  const link = registrationLink(answer.token);
   // One toast at a time: the manual link follows the configuration notice.
   return notify.error(t.emailServiceTitle, t.emailService, {
     onClose: link
@@ -42,7 +47,13 @@ function report(email: string, answer: InvitationAnswer) {
   });
 }
 
+/**
+ * Invite a User. Without e-mail (no SMTP) the spec's toasts still tell the admin, and the dialog
+ * also keeps the registration link on screen with a Copy button until the admin closes it: a
+ * 10-second toast is too short to copy a link on a tablet.
+ */
 export default function InviteDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (o: boolean) => void }) {
+  const [manual, setManual] = useState<{ email: string; link: string } | null>(null);
   const form = useAppForm({
     defaultValues: { email: "", customMessage: "" },
     validators: { onChange: validateWith(InvitationBody), onSubmit: validateWith(InvitationBody) },
@@ -54,9 +65,11 @@ export default function InviteDialog({ open, onOpenChange }: { open: boolean; on
           body: { email, customMessage: value.customMessage.trim() || null },
         });
         void report(email, answer);
+        const link = mentionsEmailService(answer.message) ? registrationLink(answer.token) : null;
+        if (link) setManual({ email, link });
         if (answer.success || mentionsEmailService(answer.message)) {
           form.reset();
-          onOpenChange(false);
+          if (!link) onOpenChange(false);
         }
       } catch (err) {
         void notify.error(t.failedTitle, errorMessage(err, t.unexpected));
@@ -67,40 +80,75 @@ export default function InviteDialog({ open, onOpenChange }: { open: boolean; on
     <Dialog
       open={open}
       onOpenChange={(next) => {
-        if (!next) form.reset();
+        if (!next) {
+          form.reset();
+          setManual(null);
+        }
         onOpenChange(next);
       }}
     >
       <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Invite a User</DialogTitle>
-          <DialogDescription>
-            They will receive a link to create their Stepwise account. The link works once and expires after a week.
-          </DialogDescription>
-        </DialogHeader>
-        <form {...formProps(form)} className="grid gap-4">
-          <form.AppField name="email">
-            {(f) => <f.TextField label="Email" type="email" autoComplete="off" placeholder="colleague@clinic.org" />}
-          </form.AppField>
-          <form.AppField name="customMessage">
-            {(f) => (
-              <f.TextareaField
-                label="Custom message (optional)"
-                placeholder="A short note to include in the invitation"
-                rows={3}
-              />
-            )}
-          </form.AppField>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline">Cancel</Button>
-            </DialogClose>
-            <form.AppForm>
-              <form.SubmitButton pendingLabel="Sending...">Send Invitation</form.SubmitButton>
-            </form.AppForm>
-          </DialogFooter>
-        </form>
+        {manual ? (
+          <ManualLinkView {...manual} />
+        ) : (
+          <>
+            <DialogHeader>
+              <DialogTitle>Invite a User</DialogTitle>
+              <DialogDescription>
+                They will receive a link to create their Stepwise account. The link works once and expires after a week.
+              </DialogDescription>
+            </DialogHeader>
+            <form {...formProps(form)} className="grid gap-4">
+              <form.AppField name="email">
+                {(f) => (
+                  <f.TextField label="Email" type="email" autoComplete="off" placeholder="colleague@clinic.org" />
+                )}
+              </form.AppField>
+              <form.AppField name="customMessage">
+                {(f) => (
+                  <f.TextareaField
+                    label="Custom message (optional)"
+                    placeholder="A short note to include in the invitation"
+                    rows={3}
+                  />
+                )}
+              </form.AppField>
+              <DialogFooter>
+                <DialogClose asChild>
+                  <Button variant="outline">Cancel</Button>
+                </DialogClose>
+                <form.AppForm>
+                  <form.SubmitButton pendingLabel="Sending...">Send Invitation</form.SubmitButton>
+                </form.AppForm>
+              </DialogFooter>
+            </form>
+          </>
+        )}
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** The link to hand over by hand, kept until the admin closes the dialog. */
+function ManualLinkView({ email, link }: { email: string; link: string }) {
+  return (
+    <>
+      <DialogHeader>
+        <DialogTitle>{t.manualLinkTitle}</DialogTitle>
+        <DialogDescription>
+          The invitation could not be sent by email. Give this link to {email} yourself.
+        </DialogDescription>
+      </DialogHeader>
+      <SecretShownOnce
+        label="Registration link"
+        secret={link}
+        warning="It works once, for this email address only, and expires after a week. Copy it before you close this dialog."
+      />
+      <DialogFooter>
+        <DialogClose asChild>
+          <Button>Done</Button>
+        </DialogClose>
+      </DialogFooter>
+    </>
   );
 }
