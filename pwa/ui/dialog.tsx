@@ -2,6 +2,7 @@ import { XIcon } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import type { ComponentProps } from "react";
 import { cn } from "@/lib/cn.ts";
+import { Button } from "./button.tsx";
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
@@ -50,4 +51,15 @@ export function DialogTitle({ className, ...props }: ComponentProps<typeof Dialo
 }
 export function DialogDescription({ className, ...props }: ComponentProps<typeof DialogPrimitive.Description>) {
   return <DialogPrimitive.Description className={cn("text-sm text-muted-foreground", className)} {...props} />;
+}
+
+/** The footer of a dialog that only shows something (a secret shown once, a link): one Done that closes it. */
+export function DialogDoneFooter() {
+  return (
+    <DialogFooter>
+      <DialogClose asChild>
+        <Button>Done</Button>
+      </DialogClose>
+    </DialogFooter>
+  );
 }

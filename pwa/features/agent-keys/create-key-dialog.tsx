@@ -8,6 +8,7 @@ import {
   DialogClose,
   DialogContent,
   DialogDescription,
+  DialogDoneFooter,
   DialogFooter,
   DialogHeader,
   DialogTitle,
@@ -85,11 +86,7 @@ function ShowKeyOnce({ created }: { created: CreatedAgentKey }) {
         secret={created.key}
         warning="Copy this key now. It will not be shown again; if it is lost, revoke it and create a new one."
       />
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button>Done</Button>
-        </DialogClose>
-      </DialogFooter>
+      <DialogDoneFooter />
     </>
   );
 }

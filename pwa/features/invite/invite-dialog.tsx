@@ -11,6 +11,7 @@ import {
   DialogClose,
   DialogContent,
   DialogDescription,
+  DialogDoneFooter,
   DialogFooter,
   DialogHeader,
   DialogTitle,
@@ -144,11 +145,7 @@ function ManualLinkView({ email, link }: { email: string; link: string }) {
         secret={link}
         warning="It works once, for this email address only, and expires after a week. Copy it before you close this dialog."
       />
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button>Done</Button>
-        </DialogClose>
-      </DialogFooter>
+      <DialogDoneFooter />
     </>
   );
 }

@@ -1,14 +1,5 @@
 import { ONE_TIME_PASSWORD_TTL_HOURS } from "@schema/constants.ts";
-import { Button } from "@/ui/button.tsx";
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/ui/dialog.tsx";
+import { Dialog, DialogContent, DialogDescription, DialogDoneFooter, DialogHeader, DialogTitle } from "@/ui/dialog.tsx";
 import { SecretShownOnce } from "@/ui/secret-shown-once.tsx";
 import type { UserWithPassword } from "./users-api.ts";
 
@@ -39,11 +30,7 @@ export function OneTimePasswordDialog({ issued, onClose }: { issued: IssuedPassw
               secret={issued.user.initial_password}
               warning="Copy it now: it will not be shown again. If it is lost, reset the password again."
             />
-            <DialogFooter>
-              <DialogClose asChild>
-                <Button>Done</Button>
-              </DialogClose>
-            </DialogFooter>
+            <DialogDoneFooter />
           </>
         )}
       </DialogContent>
