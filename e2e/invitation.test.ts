@@ -41,7 +41,7 @@ describe("the invitation flow", () => {
     expect(await toasts(admin).count()).toBe(1);
     // The dialog keeps the link, with a copy button, until the admin closes it.
     const kept = admin.getByRole("dialog", { name: "Manual Invitation Link" });
-    const field = kept.getByLabel("Registration link");
+    const field = kept.getByRole("textbox", { name: "Registration link" });
     await field.waitFor();
     const url = await field.inputValue();
     expect(url).toMatch(/\/auth\?token=/);
