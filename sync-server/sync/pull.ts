@@ -2,13 +2,21 @@ import { type PullResponse, SYNCED_TABLES } from "../../schema/rows.ts";
 import type { SessionUser } from "../auth/sessions.ts";
 import type { Sql } from "../db/connect.ts";
 import { badRequest } from "../http/errors.ts";
+import { changedStreams } from "./changed.ts";
 import { type Cursor, encodeCursor, ROLE_CHANGED } from "./cursor.ts";
 import { firstSyncPage, isFirstSync } from "./first-sync.ts";
 import { movedAway, removals } from "./removals.ts";
-import { type Item, isAdmin, type PullContext, type Stream, streams, type Tx } from "./streams.ts";
+import { type Item, isAdmin, type PullContext, type Stream, streamOf, streams, type Tx } from "./streams.ts";
 
 /** Changed rows first, then deletions, then patients that moved away: later facts come later. */
 const ALL_STREAMS: Stream[] = [...streams, removals, movedAway];
+/** The streams that filter by the clinician's patients (PullContext.mine/arrived): the others need not read them. */
+const BY_PATIENT = new Set<Stream>([
+  streamOf.homework,
+  streamOf.conversation_messages,
+  streamOf.conversation_summaries,
+  removals,
+]);
 
 /**
  * One page of the pull, read in one REPEATABLE READ snapshot so the page is
@@ -19,15 +27,38 @@ const ALL_STREAMS: Stream[] = [...streams, removals, movedAway];
  */
 export async function pullPage(sql: Sql, user: SessionUser, cursor: Cursor, limit: number): Promise<PullResponse> {
   if (cursor.r && cursor.r !== user.role) throw badRequest(ROLE_CHANGED);
+  const response: PullResponse = {
+    cursor: "",
+    hasMore: false,
+    changes: Object.fromEntries(SYNCED_TABLES.map((t) => [t, []])),
+    removed: Object.fromEntries(SYNCED_TABLES.map((t) => [t, []])),
+  };
+  // The start of a delta pass asks first which streams have anything (one statement, see changed.ts).
+  // Nothing: the answer is that snapshot's xmin, as the pass would have given. Something: the pass
+  // reads only those streams, in a later snapshot, and ends at the check's xmin all the same, so a
+  // row a skipped stream got after the check (its txid is at least that xmin) comes with the next pass.
+  let open: boolean[] | undefined;
+  let checkedXmin: string | undefined;
+  if (!isFirstSync(cursor) && !cursor.n) {
+    const changed = await changedStreams(sql, user, cursor.x);
+    if (!changed.streams.some(Boolean)) {
+      response.cursor = encodeCursor({ x: changed.xmin, r: user.role });
+      return response;
+    }
+    open = changed.streams;
+    checkedXmin = changed.xmin;
+  }
   return sql.begin("ISOLATION LEVEL REPEATABLE READ READ ONLY", async (tx) => {
-    const [snapshot] = await tx`SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin`;
-    const next = cursor.n ?? (snapshot.xmin as string);
-    const ctx: PullContext = { tx, user, from: cursor.x, ...(await patientsOfUser(tx, user, cursor.x)) };
-    const response: PullResponse = {
-      cursor: "",
-      hasMore: false,
-      changes: Object.fromEntries(SYNCED_TABLES.map((t) => [t, []])),
-      removed: Object.fromEntries(SYNCED_TABLES.map((t) => [t, []])),
+    const next =
+      cursor.n ??
+      checkedXmin ??
+      ((await tx`SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin`)[0].xmin as string);
+    const needsPatients = !open || ALL_STREAMS.some((stream, s) => open[s] && BY_PATIENT.has(stream));
+    const ctx: PullContext = {
+      tx,
+      user,
+      from: cursor.x,
+      ...(needsPatients ? await patientsOfUser(tx, user, cursor.x) : { mine: [], arrived: [] }),
     };
     if (isFirstSync(cursor)) {
       const page = await firstSyncPage(ctx, cursor, next, limit);
@@ -44,6 +75,7 @@ export async function pullPage(sql: Sql, user: SessionUser, cursor: Cursor, limi
     let position = cursor.a;
     const first = cursor.a?.[0] ?? 0;
     for (let s = first; s < ALL_STREAMS.length && !response.hasMore; s++) {
+      if (open && !open[s]) continue;
       const start = s === cursor.a?.[0] ? (cursor.a.slice(1) as string[]) : undefined;
       const items = await ALL_STREAMS[s](ctx, start, remaining + 1);
       let taken = 0;

@@ -1,0 +1,153 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { Sql } from "../db/connect.ts";
+import { decodeCursor } from "../sync/cursor.ts";
+import { createTestContext, type TestContext } from "../test/harness.ts";
+import { addHomework, addMessage, addPatient, ids, pullAll } from "../test/sync-rows.ts";
+
+// The cheap "nothing new" delta pull (sync/changed.ts): it must answer as the full pass would.
+let t: TestContext;
+let realSql: Sql;
+beforeAll(async () => {
+  t = await createTestContext();
+  realSql = t.deps.sql;
+});
+afterEach(() => {
+  t.deps.sql = realSql;
+});
+afterAll(() => t.close());
+
+/**
+ * How many transactions a pull opened. Exact on the embedded database only: on a shared PostgreSQL
+ * server another database's open transaction holds the cursor back, so older rows count as new.
+ */
+function expectTransactions(seen: { transactions: number }, count: number) {
+  if (t.kind === "pglite") expect(seen.transactions).toBe(count);
+}
+
+/**
+ * The app's database handle, watched: how many transactions the requests open, and an optional
+ * step run just before each one (another writer committing between the check and the pass).
+ */
+function watchTransactions(before?: () => Promise<void>) {
+  const seen = { transactions: 0 };
+  t.deps.sql = new Proxy(realSql, {
+    get(target, property) {
+      if (property !== "begin") return Reflect.get(target, property);
+      return async (...args: unknown[]) => {
+        seen.transactions++;
+        await before?.();
+        return (target.begin as (...a: unknown[]) => unknown)(...args);
+      };
+    },
+  });
+  return seen;
+}
+
+describe("a delta pull with nothing new", () => {
+  it("answers from one check without opening a transaction, and the next change still arrives", async () => {
+    const clinician = await t.as("clinician");
+    const p = await addPatient(t.sql, clinician.user!.id);
+    const { cursor } = await pullAll(clinician);
+    const seen = watchTransactions();
+    const quiet = await clinician.get(`/api/sync/pull?cursor=${cursor}`);
+    expect(quiet.status).toBe(200);
+    expectTransactions(seen, 0);
+    expect(quiet.body.hasMore).toBe(false);
+    expect(Object.values(quiet.body.changes).flat()).toEqual([]);
+    expect(Object.values(quiet.body.removed).flat()).toEqual([]);
+    // Same cursor form as a full pass: the snapshot's xmin, never behind the one it was given.
+    const next = decodeCursor(quiet.body.cursor);
+    expect(next).toEqual({ x: expect.any(String), r: "clinician" });
+    expect(BigInt(next.x)).toBeGreaterThanOrEqual(BigInt(decodeCursor(cursor).x));
+
+    const homework = await addHomework(t.sql, p.username, clinician.user!.id);
+    const delta = await pullAll(clinician, quiet.body.cursor);
+    expect(ids(delta.changes.homework).has(homework.id)).toBe(true);
+  });
+
+  it("a change to another clinician's patient is nothing new for this one, and cheap", async () => {
+    const mine = await t.as("clinician");
+    const other = await t.as("clinician");
+    const theirs = await addPatient(t.sql, other.user!.id);
+    const { cursor } = await pullAll(mine);
+    await addMessage(t.sql, theirs.username);
+    await addHomework(t.sql, theirs.username, other.user!.id);
+    const seen = watchTransactions();
+    const delta = await pullAll(mine, cursor);
+    expectTransactions(seen, 0);
+    expect(Object.values(delta.changes).flat()).toEqual([]);
+    expect(Object.values(delta.removed).flat()).toEqual([]);
+  });
+
+  it("a change in the user's scope comes, read in one transaction", async () => {
+    const clinician = await t.as("clinician");
+    const admin = await t.as("admin");
+    const p = await addPatient(t.sql, clinician.user!.id);
+    const mineBefore = (await pullAll(clinician)).cursor;
+    const allBefore = (await pullAll(admin)).cursor;
+    const message = await addMessage(t.sql, p.username);
+    for (const [client, cursor] of [
+      [clinician, mineBefore],
+      [admin, allBefore],
+    ] as const) {
+      const seen = watchTransactions();
+      const delta = await pullAll(client, cursor);
+      expectTransactions(seen, 1);
+      expect(ids(delta.changes.conversation_messages).has(message)).toBe(true);
+    }
+  });
+
+  it("a tombstone and a patient moved away still arrive", async () => {
+    const owner = await t.as("clinician");
+    const other = await t.as("clinician");
+    const leaving = await addPatient(t.sql, owner.user!.id);
+    const staying = await addPatient(t.sql, owner.user!.id);
+    const homework = await addHomework(t.sql, staying.username, owner.user!.id);
+    const { cursor } = await pullAll(owner);
+    await t.sql`DELETE FROM homework WHERE id = ${homework.id}`;
+    await t.sql`UPDATE patients SET clinician_id = ${other.user!.id} WHERE id = ${leaving.id}`;
+    const delta = await pullAll(owner, cursor);
+    expect(delta.removed.homework).toContain(homework.id);
+    expect(delta.removed.patients).toContain(leaving.id);
+  });
+
+  it("a row committed between the check and the read of a stream the check skipped is not lost", async () => {
+    const clinician = await t.as("clinician");
+    const p = await addPatient(t.sql, clinician.user!.id);
+    const { cursor } = await pullAll(clinician);
+    // Only prompts changed at the check; homework is committed after it, before the pass reads.
+    await t.sql`INSERT INTO prompts (id, title, owner, prompt) VALUES ('prompt-quiet', 'Quiet', 'me', 'Be brief.')`;
+    let late: string | undefined;
+    const seen = watchTransactions(async () => {
+      late ??= (await addHomework(realSql, p.username, clinician.user!.id)).id;
+    });
+    const first = await pullAll(clinician, cursor);
+    expect(seen.transactions).toBe(1);
+    expect(ids(first.changes.prompts).has("prompt-quiet")).toBe(true);
+    t.deps.sql = realSql;
+    const second = await pullAll(clinician, first.cursor);
+    expect(late).toBeDefined();
+    expect(ids([...(first.changes.homework ?? []), ...(second.changes.homework ?? [])]).has(late!)).toBe(true);
+  });
+});
+
+// PGlite is a single connection, so two transactions cannot be open at once there.
+describe.runIf(process.env.TEST_DB === "postgres")("the cheap check on real PostgreSQL", () => {
+  it("never skips a row whose transaction was still open at a 'nothing new' answer", async () => {
+    const clinician = await t.as("clinician");
+    const p = await addPatient(t.sql, clinician.user!.id);
+    const { cursor: start } = await pullAll(clinician);
+    const slow = await t.sql.reserve();
+    try {
+      await slow`BEGIN`;
+      const late = await addHomework(slow as unknown as Sql, p.username, clinician.user!.id);
+      const quiet = await pullAll(clinician, start);
+      expect(ids(quiet.changes.homework).has(late.id)).toBe(false);
+      await slow`COMMIT`;
+      const after = await pullAll(clinician, quiet.cursor);
+      expect(ids(after.changes.homework).has(late.id)).toBe(true);
+    } finally {
+      slow.release();
+    }
+  });
+});

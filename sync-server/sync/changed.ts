@@ -1,0 +1,59 @@
+import type { SessionUser } from "../auth/sessions.ts";
+import type { Sql } from "../db/connect.ts";
+import { isAdmin } from "./streams.ts";
+
+/**
+ * Which streams of a delta pull may have something for this user since `from`, asked in one
+ * statement (one snapshot, no transaction), with that snapshot's xmin.
+ *
+ * Each answer is one probe of the stream's (txid, …) index: `(SELECT txid … WHERE txid >= from
+ * ORDER BY txid LIMIT 1) IS NOT NULL` stops at the first row written since the cursor that is in the
+ * user's scope, so with nothing new it reads no row at all, and otherwise as many rows as were written
+ * since the cursor outside the scope (what other clinicians changed in the last seconds). The ORDER
+ * BY … LIMIT 1 form (not EXISTS, which drops both) keeps the probe on that index also in the generic
+ * plan postgres.js's prepared statement gets after a few runs, where `txid >= $1` is a blind guess.
+ *
+ * Why not a per-scope "last change" table kept by triggers: every writing transaction would have to
+ * update its clinician's row and hold that row lock until it commits, so writes to one caseload (the
+ * agent's intake, a clinician's edits, bulk deletes) would queue behind each other and could deadlock
+ * across scopes, and the table's txid would need the same out-of-order care as the rows. The probes
+ * cost no write and read the very indexes the pull pages by; measured with `bench -- pull-load`.
+ *
+ * The answers may say "maybe" for nothing (a tombstone or a clinician's rename the user will not be
+ * sent), never "nothing" for something: each is the stream's own condition or a wider one.
+ */
+export async function changedStreams(sql: Sql, user: SessionUser, from: string) {
+  const since = (table: string, scope = sql`TRUE`, join = sql``) =>
+    sql`(SELECT t.txid FROM ${sql(table)} t ${join} WHERE t.txid >= ${from}::xid8 AND ${scope}
+      ORDER BY t.txid LIMIT 1) IS NOT NULL`;
+  const admin = isAdmin(user);
+  const mine = admin ? sql`TRUE` : sql`p.clinician_id = ${user.id}`;
+  const ofMyPatients = (table: string) =>
+    admin ? since(table) : since(table, mine, sql`JOIN patients p ON p.username = t.patient_name`);
+  const [row] = await sql`SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin,
+    ${since("patients", admin ? sql`TRUE` : sql`t.clinician_id = ${user.id}`)} AS patients,
+    ${ofMyPatients("homework")} AS homework,
+    ${ofMyPatients("conversation_messages")} AS messages,
+    ${ofMyPatients("conversation_summaries")} AS summaries,
+    ${since("prompts")} AS prompts,
+    ${since("user_clinician")} AS clinicians,
+    ${since("sync_removed")} AS removed,
+    ${admin ? sql`FALSE` : since("patient_reassignments", sql`t.old_clinician_id = ${user.id}`)} AS moved_away`;
+  // A patient that came to this clinician brings all its rows, however old: its move (a new txid on
+  // the patient) is what opens the child streams then.
+  const arrived = Boolean(row.patients) && !admin;
+  return {
+    xmin: row.xmin as string,
+    /** In the order of the pull's streams: patients, homework, messages, summaries, prompts, clinicians, removals, moved away. */
+    streams: [
+      row.patients,
+      row.homework || arrived,
+      row.messages || arrived,
+      row.summaries || arrived,
+      row.prompts,
+      row.clinicians,
+      row.removed,
+      row.moved_away,
+    ].map(Boolean),
+  };
+}
