@@ -1,3 +1,5 @@
+import * as v from "valibot";
+
 /**
  * Everything the server reads from the environment, with its default.
  * README.md lists the same variables for operators.
@@ -59,49 +61,158 @@ type Env = Record<string, string | undefined>;
 const INTRO_VIDEO = "/media/stepwise-intro.mp4";
 const INTRO_CAPTIONS = "/media/stepwise-intro.vtt";
 
-const num = (value: string | undefined, fallback: number) => {
-  const n = Number(value);
-  return value !== undefined && value !== "" && Number.isFinite(n) && n > 0 ? n : fallback;
-};
-
 /**
- * TRUST_PROXY as a number of proxy hops. Anything else stops the start: "true" used to mean
- * "believe the leftmost X-Forwarded-For", which the client writes, so it must not silently go on.
+ * A start with a mistyped variable stops here, naming every bad variable at once, rather than
+ * running with a default the operator did not choose (a `PORT=8O8O` used to become 3000).
  */
-function proxyHops(value: string | undefined): number {
-  if (value === undefined || value === "" || value === "off" || value === "0") return 0;
-  if (/^[1-9][0-9]?$/.test(value)) return Number(value);
-  throw new Error(
-    `TRUST_PROXY must be the number of proxies in front of the server (1 behind one load balancer) or off, not "${value}"`,
+export class ConfigError extends Error {
+  constructor(readonly problems: { variable: string; message: string }[]) {
+    super(
+      `Stepwise cannot start: fix these environment variables (README.md, Configuration):\n${problems
+        .map((p) => `- ${p.variable} ${p.message}`)
+        .join("\n")}`,
+    );
+    this.name = "ConfigError";
+  }
+}
+
+/** A whole number from min to max, e.g. a port or a count. */
+function wholeNumber(min: number, max = Number.MAX_SAFE_INTEGER) {
+  const rule = `must be a whole number from ${min}${max < Number.MAX_SAFE_INTEGER ? ` to ${max}` : " up"}`;
+  return v.pipe(
+    v.string(),
+    v.regex(/^[0-9]+$/, rule),
+    v.transform(Number),
+    v.minValue(min, rule),
+    v.maxValue(max, rule),
   );
 }
 
+/** A duration in hours, days or minutes: more than 0, fractions allowed (0.5 hours). */
+const positiveNumber = v.pipe(
+  v.string(),
+  v.regex(/^[0-9]+(\.[0-9]+)?$/, "must be a number greater than 0"),
+  v.transform(Number),
+  v.gtValue(0, "must be a number greater than 0"),
+);
+
+const urlWith = (protocols: string[], example: string) =>
+  v.pipe(
+    v.string(),
+    v.url(`must be a URL like ${example}`),
+    v.check((s) => protocols.includes(new URL(s).protocol), `must be a URL like ${example}`),
+  );
+
+const email = (example: string) => v.pipe(v.string(), v.email(`must be an e-mail address like ${example}`));
+
+/**
+ * The rule of each variable. Unset or empty means the default (chosen in readConfig), except
+ * INTRO_VIDEO_CAPTIONS_URL, where empty means "no captions".
+ */
+const EnvSchema = v.object({
+  PORT: v.optional(wholeNumber(1, 65_535)),
+  HOST: v.optional(v.string()),
+  DATABASE_URL: v.optional(urlWith(["postgres:", "postgresql:"], "postgres://user:pass@host:5432/db")),
+  DATA_DIR: v.optional(v.string()),
+  PUBLIC_ORIGIN: v.optional(
+    v.pipe(
+      urlWith(["http:", "https:"], "https://stepwise.example.org"),
+      v.check((s) => new URL(s).pathname === "/", "must be the site's origin only, like https://stepwise.example.org"),
+      v.transform((s) => new URL(s).origin),
+    ),
+  ),
+  // "true" used to mean "believe the leftmost X-Forwarded-For", which the client writes: it must not silently go on.
+  TRUST_PROXY: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(
+        /^(off|0|[1-9][0-9]?)$/,
+        "must be the number of proxies in front of the server (1 behind one load balancer) or off",
+      ),
+      v.transform((s) => (s === "off" ? 0 : Number(s))),
+    ),
+  ),
+  SMTP_URL: v.optional(urlWith(["smtp:", "smtps:"], "smtps://user:pass@mail.example.org:465")),
+  MAIL_FROM: v.optional(v.string()),
+  SESSION_IDLE_HOURS: v.optional(positiveNumber),
+  SESSION_MAX_DAYS: v.optional(positiveNumber),
+  LOGIN_MAX_FAILURES: v.optional(wholeNumber(1)),
+  LOGIN_MAX_FAILURES_PER_USERNAME: v.optional(wholeNumber(1)),
+  LOGIN_MAX_FAILURES_PER_IP: v.optional(wholeNumber(1)),
+  LOGIN_WINDOW_MINUTES: v.optional(positiveNumber),
+  BODY_LIMIT_BYTES: v.optional(wholeNumber(1)),
+  SAMPLE_PATIENT_1: v.optional(v.string()),
+  SAMPLE_PATIENT_2: v.optional(v.string()),
+  ADMIN_EMAIL: v.optional(email("admin@clinic.example")),
+  ADMIN_PASSWORD: v.optional(v.string()),
+  SEED: v.optional(v.picklist(["demo", "none"], "must be demo or none")),
+  INTRO_VIDEO_URL: v.optional(v.string()),
+  INTRO_VIDEO_CAPTIONS_URL: v.optional(v.string()),
+  VOICE_BOT_URL: v.optional(urlWith(["http:", "https:"], "https://voice.stepwise.example/session")),
+  SUPPORT_EMAIL: v.optional(email("support@stepwise.example")),
+});
+
+/** Values a bad-variable message must not repeat: they may hold passwords. */
+const SECRET = new Set(["DATABASE_URL", "SMTP_URL", "ADMIN_PASSWORD"]);
+
+function parseEnv(env: Env): v.InferOutput<typeof EnvSchema> {
+  const given = Object.fromEntries(
+    Object.keys(EnvSchema.entries).map((key) => {
+      const value = env[key];
+      return [key, value === "" && key !== "INTRO_VIDEO_CAPTIONS_URL" ? undefined : value];
+    }),
+  );
+  const result = v.safeParse(EnvSchema, given, { abortPipeEarly: true });
+  if (result.success) return result.output;
+  throw new ConfigError(
+    result.issues.map((issue) => {
+      const variable = v.getDotPath(issue) ?? "environment";
+      const value = given[variable];
+      const shown = value === undefined || SECRET.has(variable) ? "" : `, not ${JSON.stringify(value)}`;
+      return { variable, message: `${issue.message}${shown}` };
+    }),
+  );
+}
+
+/** The configuration from the environment; throws a ConfigError naming every bad variable. */
 export function readConfig(env: Env = process.env): Config {
+  const e = parseEnv(env);
+  const introVideoUrl = e.INTRO_VIDEO_URL ?? INTRO_VIDEO;
   return {
-    port: num(env.PORT, 3000),
-    host: env.HOST || "127.0.0.1",
-    databaseUrl: env.DATABASE_URL || undefined,
-    dataDir: env.DATA_DIR || "./data",
-    publicOrigin: env.PUBLIC_ORIGIN?.replace(/\/$/, "") || undefined,
-    trustProxy: proxyHops(env.TRUST_PROXY),
-    smtpUrl: env.SMTP_URL || undefined,
-    mailFrom: env.MAIL_FROM || "Stepwise <no-reply@stepwise.local>",
-    sessionIdleMs: num(env.SESSION_IDLE_HOURS, 8) * 3_600_000,
-    sessionMaxMs: num(env.SESSION_MAX_DAYS, 30) * 86_400_000,
-    loginMaxFailures: num(env.LOGIN_MAX_FAILURES, 5),
-    loginMaxFailuresPerUsername: num(env.LOGIN_MAX_FAILURES_PER_USERNAME, 50),
-    loginMaxFailuresPerIp: num(env.LOGIN_MAX_FAILURES_PER_IP, 20),
-    loginWindowMs: num(env.LOGIN_WINDOW_MINUTES, 15) * 60_000,
-    bodyLimitBytes: num(env.BODY_LIMIT_BYTES, 1024 * 1024),
-    samplePatients: [env.SAMPLE_PATIENT_1 || "sample_patient_1", env.SAMPLE_PATIENT_2 || "sample_patient_2"],
-    adminEmail: env.ADMIN_EMAIL || undefined,
-    adminPassword: env.ADMIN_PASSWORD || undefined,
-    seed: env.SEED === "none" ? "none" : "demo",
-    introVideoUrl: env.INTRO_VIDEO_URL || INTRO_VIDEO,
+    port: e.PORT ?? 3000,
+    host: e.HOST ?? "127.0.0.1",
+    databaseUrl: e.DATABASE_URL,
+    dataDir: e.DATA_DIR ?? "./data",
+    publicOrigin: e.PUBLIC_ORIGIN,
+    trustProxy: e.TRUST_PROXY ?? 0,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? "Stepwise <no-reply@stepwise.local>",
+    sessionIdleMs: (e.SESSION_IDLE_HOURS ?? 8) * 3_600_000,
+    sessionMaxMs: (e.SESSION_MAX_DAYS ?? 30) * 86_400_000,
+    loginMaxFailures: e.LOGIN_MAX_FAILURES ?? 5,
+    loginMaxFailuresPerUsername: e.LOGIN_MAX_FAILURES_PER_USERNAME ?? 50,
+    loginMaxFailuresPerIp: e.LOGIN_MAX_FAILURES_PER_IP ?? 20,
+    loginWindowMs: (e.LOGIN_WINDOW_MINUTES ?? 15) * 60_000,
+    bodyLimitBytes: e.BODY_LIMIT_BYTES ?? 1024 * 1024,
+    samplePatients: [e.SAMPLE_PATIENT_1 ?? "sample_patient_1", e.SAMPLE_PATIENT_2 ?? "sample_patient_2"],
+    adminEmail: e.ADMIN_EMAIL,
+    adminPassword: e.ADMIN_PASSWORD,
+    seed: e.SEED ?? "demo",
+    introVideoUrl,
     // The shipped captions belong to the shipped video: another video gets none unless it names its own.
-    introVideoCaptionsUrl:
-      env.INTRO_VIDEO_CAPTIONS_URL ?? ((env.INTRO_VIDEO_URL || INTRO_VIDEO) === INTRO_VIDEO ? INTRO_CAPTIONS : ""),
-    voiceBotUrl: env.VOICE_BOT_URL || "https://voice.stepwise.example/session",
-    supportEmail: env.SUPPORT_EMAIL || "support@stepwise.example",
+    introVideoCaptionsUrl: e.INTRO_VIDEO_CAPTIONS_URL ?? (introVideoUrl === INTRO_VIDEO ? INTRO_CAPTIONS : ""),
+    voiceBotUrl: e.VOICE_BOT_URL ?? "https://voice.stepwise.example/session",
+    supportEmail: e.SUPPORT_EMAIL ?? "support@stepwise.example",
   };
+}
+
+/** For the entry points (server, seed): a bad environment prints its list and exits 1, without a stack trace. */
+export function readConfigOrExit(env: Env = process.env): Config {
+  try {
+    return readConfig(env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
 }

@@ -3,13 +3,13 @@ import { fileURLToPath } from "node:url";
 import { serve } from "@hono/node-server";
 import { createApp } from "./app.ts";
 import { ensureFirstAdmin } from "./bootstrap.ts";
-import { readConfig } from "./config.ts";
+import { readConfigOrExit } from "./config.ts";
 import { openDatabase } from "./db/connect.ts";
 import { migrate } from "./db/migrate.ts";
 import { smtpMailer } from "./mail.ts";
 import { seedDemo } from "./seed/demo.ts";
 
-const config = readConfig();
+const config = readConfigOrExit();
 const db = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
 await migrate(db.sql);
 

@@ -2,7 +2,7 @@
 // Seeds the demo clinic, N times larger, into DATABASE_URL (or --database-url), else the
 // embedded database in DATA_DIR. A real server is only ever seeded by running this.
 import { parseArgs } from "node:util";
-import { readConfig } from "../config.ts";
+import { readConfigOrExit } from "../config.ts";
 import { openDatabase } from "../db/connect.ts";
 import { migrate } from "../db/migrate.ts";
 import { seedDemo } from "./demo.ts";
@@ -22,7 +22,7 @@ if (values.help || !Number.isInteger(scale) || scale < 1) {
   process.exit(values.help ? 0 : 1);
 }
 
-const config = readConfig();
+const config = readConfigOrExit();
 const url = values["database-url"] ?? config.databaseUrl;
 const db = await openDatabase({ url, dataDir: config.dataDir });
 try {
