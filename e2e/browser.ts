@@ -1,0 +1,38 @@
+// Chromium through playwright-core, without the test runner: the browser tests and the device
+// benchmark (bench/device.ts) launch it and read the device store the same way.
+import { type Browser, chromium, type Page } from "playwright-core";
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+
+export function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--disable-dev-shm-usage",
+    ],
+  });
+}
+
+/** Rows of one table in a user's device store, read straight from IndexedDB. */
+export const storedRows = (page: Page, userId: string, table: string) =>
+  page.evaluate(
+    ([name, store]) =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open(name);
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const count = open.result.transaction(store).objectStore(store).count();
+          count.onsuccess = () => {
+            resolve(count.result);
+            open.result.close();
+          };
+        };
+      }),
+    [`stepwise-${userId}`, table] as const,
+  );
