@@ -7,6 +7,7 @@ import {
   PROMPT_MARK_ACTIVITY,
   ROLES,
 } from "./constants.ts";
+import { errorTexts } from "./error-codes.ts";
 import { messages } from "./messages.ts";
 import { queryWholeNumber } from "./query.ts";
 
@@ -18,7 +19,7 @@ const m = messages.validation;
 
 /** Texts the spec leaves to us; the PWA shows them as the server's message. */
 export const accountMessages = {
-  wrongCredentials: "Incorrect email or password.",
+  wrongCredentials: errorTexts.invalid_credentials,
   tooManyAttempts: (minutes: number) =>
     `Too many failed sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
   failedAttemptsTitle: "Failed sign-in attempts",
@@ -33,8 +34,7 @@ export const accountMessages = {
   currentPasswordWrong: "Current password is incorrect",
   samePassword: "The new password must be different from the current one",
   passwordChanged: "Password changed",
-  oneTimePasswordExpired:
-    "This one-time password has expired. Ask an administrator to reset your password, then sign in with the new one.",
+  oneTimePasswordExpired: errorTexts.password_expired,
   invitationDeletedAccount: "This account was deleted. Add the user again in Manage Users instead of inviting them.",
   userNotFound: "User not found",
   cannotDeleteSelf: "You cannot delete your own account",

@@ -66,14 +66,13 @@ export const messages = {
     conversationIds: "Failed to fetch conversation IDs",
   },
   summaries: {
-    created: "Summary created",
-    updated: "Summary updated",
+    // Not here on purpose: "Summary created", "Summary updated", "Failed to create summary" and "Failed to
+    // update summary" (no screen creates or edits a summary: Add New Summary is a coming-soon notice, the
+    // dialog is read-only, the agent writes them), and "Failed to fetch conversation summaries" (the list
+    // is read from the device; the sync pull brings it, and the sync status reports its failures).
     deleted: "Summary deleted",
-    createFailed: "Failed to create summary",
-    updateFailed: "Failed to update summary",
     deleteFailed: "Failed to delete summary",
     authRequired: "Authentication required. Please log in.",
-    listFailed: "Failed to fetch conversation summaries",
     oneFailed: "Failed to fetch conversation summary",
     listError: "Error loading conversation summaries",
     detailError: "Error loading summary details",

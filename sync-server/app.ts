@@ -1,8 +1,9 @@
+import { errorTexts } from "@schema/error-codes.ts";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { AppDeps, AppEnv } from "./env.ts";
 import { compressJson } from "./http/compress.ts";
-import { HttpError, toErrorResponse } from "./http/errors.ts";
+import { HttpError, notFound, toErrorResponse } from "./http/errors.ts";
 import { idempotency } from "./http/idempotency.ts";
 import { originCheck } from "./http/origin.ts";
 import { securityHeaders } from "./http/security.ts";
@@ -41,7 +42,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   // Outermost, so the idempotency store keeps (and replays) the plain JSON.
   api.use("*", compressJson);
   const tooLarge = () => {
-    throw new HttpError(413, "The request body is too large");
+    throw new HttpError(413, errorTexts.payload_too_large);
   };
   api.use("/agent/*", bodyLimit({ maxSize: deps.config.bodyLimitBytes * 10, onError: tooLarge }));
   api.use("*", async (c, next) => {
@@ -67,7 +68,9 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     .route("/", summariesRoutes)
     .route("/", agentRoutes)
     .route("/", syncRoutes);
-  api.all("*", (c) => c.json({ message: `No API endpoint ${c.req.method} ${c.req.path}` }, 404));
+  api.all("*", (c) => {
+    throw notFound(`No API endpoint ${c.req.method} ${c.req.path}`);
+  });
   app.route("/api", api);
 
   if (options.staticDir) app.route("/", serveApp(options.staticDir));

@@ -1,30 +1,36 @@
+import { codeForStatus, type ErrorBody, type ErrorCode, errorTexts } from "@schema/error-codes.ts";
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import * as v from "valibot";
 
-export interface ErrorBody {
-  message: string;
-  issues?: { path: string; message: string }[];
+/** What a refusal carries beyond its message: its code (default: what its status means), issues, `current`, …. */
+interface Extra {
+  code?: ErrorCode;
+  issues?: ErrorBody["issues"];
   [extra: string]: unknown;
 }
 
-/** The one way a handler refuses a request: status + the contract's error body. */
+/** The one way a handler refuses a request: status + the contract's error body (`{ message, code, issues? }`). */
 export class HttpError extends Error {
+  readonly code: ErrorCode;
+  readonly extra: Omit<Extra, "code">;
   constructor(
     readonly status: ContentfulStatusCode,
     message: string,
-    readonly extra: Omit<ErrorBody, "message"> = {},
+    { code, ...extra }: Extra = {},
   ) {
     super(message);
+    this.code = code ?? codeForStatus(status);
+    this.extra = extra;
   }
 }
 
 export const badRequest = (message: string, issues?: ErrorBody["issues"]) =>
   new HttpError(400, message, issues ? { issues } : {});
-export const notFound = (message = "Not found") => new HttpError(404, message);
-export const forbidden = (message = "You do not have permission to do this") => new HttpError(403, message);
-export const conflict = (message: string, extra: Omit<ErrorBody, "message"> = {}) => new HttpError(409, message, extra);
+export const notFound = (message = errorTexts.not_found) => new HttpError(404, message);
+export const forbidden = (message = errorTexts.forbidden) => new HttpError(403, message);
+export const conflict = (message: string, extra: Extra = {}) => new HttpError(409, message, extra);
 
 export function issuesOf(result: v.BaseIssue<unknown>[]): NonNullable<ErrorBody["issues"]> {
   return result.map((issue) => ({ path: v.getDotPath(issue) ?? "", message: issue.message }));
@@ -71,17 +77,18 @@ const clientPgErrors: Record<string, [ContentfulStatusCode, string]> = {
 };
 
 export function toErrorResponse(err: unknown, c: Context): Response {
-  if (err instanceof HttpError) return c.json({ message: err.message, ...err.extra }, err.status);
+  const answer = (status: ContentfulStatusCode, message: string, code = codeForStatus(status), extra = {}) =>
+    c.json({ message, code, ...extra } satisfies ErrorBody, status);
+  if (err instanceof HttpError) return answer(err.status, err.message, err.code, err.extra);
   if (err instanceof HTTPException) {
     const res = err.getResponse();
-    const message = err.message || res.statusText || "Request failed";
-    return c.json({ message }, err.status);
+    return answer(err.status, err.message || res.statusText || "Request failed");
   }
-  const code = (err as { code?: string } | null)?.code;
-  if (code && clientPgErrors[code]) {
-    const [status, message] = clientPgErrors[code];
-    return c.json({ message }, status);
+  const pgCode = (err as { code?: string } | null)?.code;
+  if (pgCode && clientPgErrors[pgCode]) {
+    const [status, message] = clientPgErrors[pgCode];
+    return answer(status, message);
   }
   console.error("Unhandled error on", c.req.method, c.req.path, err);
-  return c.json({ message: "Something went wrong on the server. Please try again." }, 500);
+  return answer(500, errorTexts.server_error);
 }

@@ -79,7 +79,10 @@ describe("Idempotency-Key", () => {
     expect((await clinician.post("/api/patients", newPatient("First"), { "Idempotency-Key": k })).status).toBe(201);
     const other = await clinician.post("/api/patients", newPatient("Second"), { "Idempotency-Key": k });
     expect(other.status).toBe(422);
-    expect(other.body).toEqual({ message: "This Idempotency-Key was already used for a different request" });
+    expect(other.body).toEqual({
+      code: "idempotency_key_reused",
+      message: "This Idempotency-Key was already used for a different request",
+    });
     expect(await countPatients("Second")).toBe(0);
   });
 
@@ -157,7 +160,10 @@ describe("Idempotency-Key", () => {
     while (state.runs === 0) await new Promise((r) => setTimeout(r, 5));
     const second = await device.post("/api/count", { n: 1 }, { "Idempotency-Key": k });
     expect(second.status).toBe(409);
-    expect(second.body.message).toBe("A request with this Idempotency-Key is still in progress");
+    expect(second.body).toMatchObject({
+      code: "idempotency_in_progress",
+      message: "A request with this Idempotency-Key is still in progress",
+    });
     open();
     expect((await first).status).toBe(201);
     const third = await device.post("/api/count", { n: 1 }, { "Idempotency-Key": k });

@@ -1,3 +1,4 @@
+import { errorTexts } from "@schema/error-codes.ts";
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
@@ -8,8 +9,10 @@ import { agentOwner, verifiedAgentKey } from "./agent-auth.ts";
 import { badRequest, HttpError } from "./errors.ts";
 
 export const BAD_IDEMPOTENCY_KEY = "The Idempotency-Key header must be 1 to 200 characters";
-export const KEY_REUSED = "This Idempotency-Key was already used for a different request";
-export const KEY_IN_PROGRESS = "A request with this Idempotency-Key is still in progress";
+export const KEY_REUSED = errorTexts.idempotency_key_reused;
+export const KEY_IN_PROGRESS = errorTexts.idempotency_in_progress;
+
+const keyInProgress = () => new HttpError(409, KEY_IN_PROGRESS, { code: "idempotency_in_progress" });
 
 /** Keys live 7 days, long enough for a tablet that stayed offline over a week-end and more. */
 export const IDEMPOTENCY_KEEP_MS = 7 * 86_400_000;
@@ -48,8 +51,8 @@ export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
 
   const stored = await claim(sql, owner, key, hash, now());
   if (stored) {
-    if (stored.request_hash !== hash) throw new HttpError(422, KEY_REUSED);
-    if (stored.status === IN_PROGRESS) throw new HttpError(409, KEY_IN_PROGRESS);
+    if (stored.request_hash !== hash) throw new HttpError(422, KEY_REUSED, { code: "idempotency_key_reused" });
+    if (stored.status === IN_PROGRESS) throw keyInProgress();
     c.header("Idempotency-Replayed", "true");
     const status = stored.status as ContentfulStatusCode;
     return stored.body == null ? c.body(null, status) : c.json(stored.body, status);
@@ -118,7 +121,7 @@ async function claim(sql: Sql, owner: string, key: string, hash: string, now: Da
     if (!expired) return row as unknown as StoredKey;
     await sql`DELETE FROM idempotency_keys WHERE user_id = ${owner} AND key = ${key} AND created_at = ${row.created_at as Date}`;
   }
-  throw new HttpError(409, KEY_IN_PROGRESS);
+  throw keyInProgress();
 }
 
 async function release(sql: Sql, owner: string, key: string) {

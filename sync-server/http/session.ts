@@ -1,3 +1,4 @@
+import { errorTexts } from "@schema/error-codes.ts";
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { createMiddleware } from "hono/factory";
@@ -50,8 +51,8 @@ export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
 // Until a reset or initial password is changed, only these are allowed.
 const ALLOWED_BEFORE_PASSWORD_CHANGE = new Set(["GET /api/user", "POST /api/user/change-password", "POST /api/logout"]);
 
-export const NOT_SIGNED_IN = "You are not signed in. Please sign in and try again.";
-export const MUST_CHANGE_PASSWORD = "You must change your password before continuing.";
+export const NOT_SIGNED_IN = errorTexts.unauthorized;
+export const MUST_CHANGE_PASSWORD = errorTexts.must_change_password;
 export const ADMIN_ONLY = "Only administrators can do this.";
 
 /** 401 unless signed in; 403 while a forced password change is pending. */
@@ -59,7 +60,7 @@ export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
   const user = c.get("user");
   if (!user) throw new HttpError(401, NOT_SIGNED_IN);
   if (user.must_change_password && !ALLOWED_BEFORE_PASSWORD_CHANGE.has(`${c.req.method} ${c.req.path}`)) {
-    throw new HttpError(403, MUST_CHANGE_PASSWORD, { must_change_password: true });
+    throw new HttpError(403, MUST_CHANGE_PASSWORD, { code: "must_change_password", must_change_password: true });
   }
   await next();
 });

@@ -1,8 +1,8 @@
+import { errorTexts } from "@schema/error-codes.ts";
 import type { Context } from "hono";
 import { badRequest, conflict } from "./errors.ts";
 
-export const VERSION_CONFLICT =
-  "This record was changed by someone else. Review both versions and choose which to keep.";
+export const VERSION_CONFLICT = errorTexts.version_conflict;
 
 /** The If-Match version of an update, or undefined when the client sent none (last writer wins). */
 export function ifMatchVersion(c: Context): number | undefined {
@@ -17,6 +17,6 @@ export function ifMatchVersion(c: Context): number | undefined {
 export function assertVersion<T extends { version: number }>(c: Context, current: T): void {
   const expected = ifMatchVersion(c);
   if (expected !== undefined && expected !== current.version) {
-    throw conflict(VERSION_CONFLICT, { current });
+    throw conflict(VERSION_CONFLICT, { code: "version_conflict", current });
   }
 }

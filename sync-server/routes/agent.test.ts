@@ -285,7 +285,7 @@ describe("PUT /api/agent/conversation-summaries/{conversationId}", () => {
     for (const body of [{}, ""]) {
       const res = await put("conv-1", body);
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ message: "Send at least one summary field to store" });
+      expect(res.body).toEqual({ code: "validation", message: "Send at least one summary field to store" });
     }
     const res = await put("conv-1", { is_completed: true });
     expect(JSON.stringify(res.body)).not.toContain("Written by the clinician");

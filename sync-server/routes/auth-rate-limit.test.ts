@@ -37,6 +37,7 @@ describe("sign-in rate limiting", () => {
     }
     const locked = await anon.post("/api/login", { username: user.username, password: user.password }, ip);
     expect(locked.status).toBe(429);
+    expect(locked.body.code).toBe("rate_limited");
     const retryAfter = Number(locked.headers.get("retry-after"));
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(t.config.loginWindowMs / 1000);

@@ -17,7 +17,7 @@ describe("GET /api/user", () => {
   it("answers 401 with a message when not signed in", async () => {
     const res = await t.anonymous().get("/api/user");
     expect(res.status).toBe(401);
-    expect(res.body).toEqual({ message: NOT_SIGNED_IN });
+    expect(res.body).toEqual({ code: "unauthorized", message: NOT_SIGNED_IN });
   });
 
   it.each(["clinician", "admin"] as const)("answers the signed-in %s", async (role) => {
@@ -81,7 +81,7 @@ describe("POST /api/login", () => {
       .anonymous()
       .post("/api/login", { username: user.username, password: "wrong-password" }, { "user-agent": "Tablet/1" });
     expect(res.status).toBe(401);
-    expect(res.body).toEqual({ message: accountMessages.wrongCredentials });
+    expect(res.body).toEqual({ code: "invalid_credentials", message: accountMessages.wrongCredentials });
     const failed =
       await t.sql`SELECT * FROM user_activity WHERE activity_type = 'login_failed' AND user_id = ${user.id}`;
     expect(failed).toHaveLength(1);
@@ -92,7 +92,7 @@ describe("POST /api/login", () => {
   it("answers an unknown username exactly like a wrong password and logs it without a user", async () => {
     const res = await t.anonymous().post("/api/login", { username: "nobody@clinic.test", password: "whatever" });
     expect(res.status).toBe(401);
-    expect(res.body).toEqual({ message: accountMessages.wrongCredentials });
+    expect(res.body).toEqual({ code: "invalid_credentials", message: accountMessages.wrongCredentials });
     const rows = (await activities("login_failed")).filter((r) => r.metadata?.username === "nobody@clinic.test");
     expect(rows).toEqual([expect.objectContaining({ user_id: null })]);
   });

@@ -57,14 +57,14 @@ authRoutes.post("/login", async (c) => {
   if (!user || !valid || user.role === "delete") {
     await settleAttempt(sql, attempt.id, false);
     await logActivity(c, "login_failed", (user?.id as string) ?? null, { username });
-    throw new HttpError(401, accountMessages.wrongCredentials);
+    throw new HttpError(401, accountMessages.wrongCredentials, { code: "invalid_credentials" });
   }
   // Told apart from a wrong password only to whoever typed the right one-time password.
   const expiresAt = user.password_expires_at as Date | null;
   if (expiresAt && expiresAt <= now()) {
     await settleAttempt(sql, attempt.id, false);
     await logActivity(c, "login_failed", user.id as string, { username, reason: "one_time_password_expired" });
-    throw new HttpError(401, accountMessages.oneTimePasswordExpired);
+    throw new HttpError(401, accountMessages.oneTimePasswordExpired, { code: "password_expired" });
   }
 
   await settleAttempt(sql, attempt.id, true);

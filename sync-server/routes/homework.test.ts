@@ -65,9 +65,9 @@ describe("listing a patient's homework", () => {
     const other = await ann.get(`/api/homework/patient/${bensPatient}`);
     const missing = await ann.get("/api/homework/patient/nobody");
     expect(other.status).toBe(404);
-    expect(other.body).toEqual({ message: patientNotFound(bensPatient) });
+    expect(other.body).toEqual({ code: "not_found", message: patientNotFound(bensPatient) });
     expect(missing.status).toBe(404);
-    expect(missing.body).toEqual({ message: patientNotFound("nobody") });
+    expect(missing.body).toEqual({ code: "not_found", message: patientNotFound("nobody") });
   });
 
   it("gives an admin any patient's homework", async () => {
@@ -253,7 +253,7 @@ describe("editing homework", () => {
     const hw = await assign(ben, { patientName: bensPatient });
     const res = await ann.put(`/api/homework/${hw.id}`, { roundNumber: 7 });
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ message: HOMEWORK_NOT_FOUND });
+    expect(res.body).toEqual({ code: "not_found", message: HOMEWORK_NOT_FOUND });
     expect((await stored(hw.id)).round_number).toBe(3);
   });
 

@@ -104,7 +104,7 @@ describe("GET /api/invitations/:token", () => {
   it("answers 404 for an unknown token", async () => {
     const res = await t.anonymous().get("/api/invitations/nosuchtoken");
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ message: "This invitation link is invalid or has expired." });
+    expect(res.body).toEqual({ code: "not_found", message: "This invitation link is invalid or has expired." });
   });
 });
 

@@ -153,7 +153,7 @@ describe("adding a patient", () => {
     const theirs = await addPatient(ben, { username: "privatename" });
     const res = await ann.post("/api/patients", newPatient({ username: "PrivateName" }));
     expect(res.status).toBe(409);
-    expect(res.body).toEqual({ message: patientMessages.usernameTaken });
+    expect(res.body).toEqual({ code: "conflict", message: patientMessages.usernameTaken });
     expect(JSON.stringify(res.body)).not.toContain(theirs.id);
   });
 
@@ -188,7 +188,10 @@ describe("adding a patient", () => {
       () => ben.post("/api/patients", newPatient({ username: "bob" })),
     ]);
     expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
-    expect(results.find((r) => r.status === 409)?.body).toEqual({ message: patientMessages.usernameTaken });
+    expect(results.find((r) => r.status === 409)?.body).toEqual({
+      code: "conflict",
+      message: patientMessages.usernameTaken,
+    });
     expect((await t.sql`SELECT count(*)::int AS n FROM patients WHERE lower(username) = 'bob'`)[0].n).toBe(1);
   });
 
@@ -290,7 +293,7 @@ describe("editing a patient", () => {
     const res = await ann.put(`/api/patients/${p.id}`, edit(p, { age: 18 }));
     const missing = await ann.put(`/api/patients/${crypto.randomUUID()}`, edit(p, { age: 18 }));
     expect([res.status, missing.status]).toEqual([404, 404]);
-    expect(res.body).toEqual({ message: PATIENT_NOT_FOUND });
+    expect(res.body).toEqual({ code: "not_found", message: PATIENT_NOT_FOUND });
     expect(missing.body).toEqual(res.body);
     expect((await stored(p.id)).age).toBe(15);
   });
@@ -352,7 +355,7 @@ describe("editing a patient", () => {
     const b = await addPatient(ann);
     const res = await ann.put(`/api/patients/${b.id}`, edit(b, { username: a.username.toUpperCase() }));
     expect(res.status).toBe(409);
-    expect(res.body.message).toBe(patientMessages.usernameTaken);
+    expect(res.body).toMatchObject({ code: "conflict", message: patientMessages.usernameTaken });
   });
 
   it("answers 409 with the current row when If-Match names an older version", async () => {
@@ -360,7 +363,7 @@ describe("editing a patient", () => {
     await ann.put(`/api/patients/${p.id}`, edit(p, { age: 16 }), { "if-match": "1" });
     const res = await ann.put(`/api/patients/${p.id}`, edit(p, { age: 13 }), { "if-match": "1" });
     expect(res.status).toBe(409);
-    expect(res.body.message).toBe(VERSION_CONFLICT);
+    expect(res.body).toMatchObject({ code: "version_conflict", message: VERSION_CONFLICT });
     expect(res.body.current).toMatchObject({ id: p.id, age: 16, version: 2, clinician_name: "Ann Lee" });
     expect((await stored(p.id)).age).toBe(16);
   });
@@ -413,7 +416,7 @@ describe("deleting a patient", () => {
     const p = await addPatient(ben);
     const res = await ann.delete(`/api/patients/${p.id}`);
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ message: PATIENT_NOT_FOUND });
+    expect(res.body).toEqual({ code: "not_found", message: PATIENT_NOT_FOUND });
     expect(await stored(p.id)).toBeDefined();
   });
 

@@ -106,7 +106,7 @@ describe("GET /api/prompt-history/:id", () => {
   it("answers 404 with the spec's text for an unknown id", async () => {
     const res = await clinician.get("/api/prompt-history/nope");
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ message: "No prompt found with ID: nope" });
+    expect(res.body).toEqual({ code: "not_found", message: "No prompt found with ID: nope" });
   });
 });
 

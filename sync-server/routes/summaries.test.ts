@@ -128,7 +128,7 @@ describe("POST /api/conversation-summaries", () => {
     const fromMessages = await alice.post("/api/conversation-summaries", { id: "conv-ben", summary: "x" });
     const missing = await alice.post("/api/conversation-summaries", { id: "no-such-conv", summary: "x" });
     expect([fromMessages.status, missing.status]).toEqual([404, 404]);
-    expect(fromMessages.body).toEqual({ message: summaryMessages.noConversation });
+    expect(fromMessages.body).toEqual({ message: summaryMessages.noConversation, code: "not_found" });
     expect(missing.body).toEqual(fromMessages.body);
     const named = await alice.post("/api/conversation-summaries", { id: "conv-ben", patient_name: "amy" });
     expect(named.status).toBe(404);
@@ -197,7 +197,7 @@ describe("GET /api/conversation-summaries/{id}", () => {
   it("answers another clinician's patient's summary as if it did not exist", async () => {
     const res = await alice.get("/api/conversation-summaries/ben-1");
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ message: "Summary not found" });
+    expect(res.body).toEqual({ message: "Summary not found", code: "not_found" });
     expect((await admin.get("/api/conversation-summaries/ben-1")).status).toBe(200);
   });
 
@@ -239,7 +239,7 @@ describe("PATCH /api/conversation-summaries/{id}", () => {
   it("a clinician cannot edit another clinician's patient's summary, nor move one to another patient", async () => {
     const other = await alice.patch("/api/conversation-summaries/ben-1", { summary: "mine now" });
     expect(other.status).toBe(404);
-    expect(other.body).toEqual({ message: "Summary not found" });
+    expect(other.body).toEqual({ message: "Summary not found", code: "not_found" });
     const move = await alice.patch("/api/conversation-summaries/new-amy", { patient_name: "ben" });
     expect(move.status).toBe(400);
     expect(move.body.message).toBe(summaryMessages.otherPatient);

@@ -107,7 +107,11 @@ describe("POST /api/admin/users", () => {
     expect((await client.get("/api/user")).status).toBe(200);
     const blocked = await client.get("/api/users");
     expect(blocked.status).toBe(403);
-    expect(blocked.body).toEqual({ message: MUST_CHANGE_PASSWORD, must_change_password: true });
+    expect(blocked.body).toEqual({
+      code: "must_change_password",
+      message: MUST_CHANGE_PASSWORD,
+      must_change_password: true,
+    });
     expect((await client.patch("/api/user/profile", { first_name: "S", last_name: "L", username: email })).status).toBe(
       403,
     );
@@ -271,7 +275,10 @@ describe("one-time passwords", () => {
     try {
       const expired = await signInAs(email, secret);
       expect(expired.res.status).toBe(401);
-      expect(expired.res.body.message).toBe(accountMessages.oneTimePasswordExpired);
+      expect(expired.res.body).toMatchObject({
+        code: "password_expired",
+        message: accountMessages.oneTimePasswordExpired,
+      });
       const wrong = await signInAs(email, "not-the-password");
       expect(wrong.res.body.message).toBe(accountMessages.wrongCredentials);
       const [failed] = await t.sql`SELECT metadata FROM user_activity

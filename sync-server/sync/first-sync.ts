@@ -1,4 +1,4 @@
-import type { PullProgress, SyncedTable } from "../../schema/rows.ts";
+import { FIRST_SYNC_ORDER, type PullProgress, type SyncedTable } from "../../schema/rows.ts";
 import { toMessage } from "../rows.ts";
 import type { Cursor } from "./cursor.ts";
 import { type Item, type PullContext, patientScope, type Stream, streamOf, visible } from "./streams.ts";
@@ -24,15 +24,11 @@ const messagesNewestFirst: Stream = async (ctx, position, limit) => {
   }));
 };
 
-/** What a clinician needs first: the caseload with its homework and safety flags, then conversations. */
-const PHASES: { table: SyncedTable; stream: Stream }[] = [
-  { table: "patients", stream: streamOf.patients },
-  { table: "homework", stream: streamOf.homework },
-  { table: "conversation_summaries", stream: streamOf.conversation_summaries },
-  { table: "prompts", stream: streamOf.prompts },
-  { table: "clinicians", stream: streamOf.clinicians },
-  { table: "conversation_messages", stream: messagesNewestFirst },
-];
+/** What a clinician needs first (FIRST_SYNC_ORDER): the caseload with its homework and safety flags, then conversations. */
+const PHASES: { table: SyncedTable; stream: Stream }[] = FIRST_SYNC_ORDER.map((table) => ({
+  table,
+  stream: table === "conversation_messages" ? messagesNewestFirst : streamOf[table],
+}));
 
 /** A pull without a cursor starts the first sync; its cursor carries `f` until the pass ends. */
 export const isFirstSync = (cursor: Cursor) => cursor.f !== undefined || (cursor.x === "0" && !cursor.n && !cursor.a);
