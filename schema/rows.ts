@@ -134,25 +134,60 @@ export const SYNCED_TABLES = [
 ] as const;
 export type SyncedTable = (typeof SYNCED_TABLES)[number];
 
-export interface PullResponse {
-  cursor: string;
-  hasMore: boolean;
-  changes: Partial<{
-    patients: Patient[];
-    homework: Homework[];
-    conversation_messages: Message[];
-    conversation_summaries: Summary[];
-    prompts: Prompt[];
-    clinicians: Clinician[];
-  }>;
-  removed: Partial<Record<SyncedTable, string[]>>;
-  /** Only during a first sync (no cursor yet): the table downloading, its rows done of total, and rows left in all. */
-  progress?: PullProgress;
-}
+/** The order of a first sync: the caseload with its homework and safety flags, then conversations. */
+export const FIRST_SYNC_ORDER = [
+  "patients",
+  "homework",
+  "conversation_summaries",
+  "prompts",
+  "clinicians",
+  "conversation_messages",
+] as const satisfies readonly SyncedTable[];
 
-export interface PullProgress {
-  table: SyncedTable;
-  done: number;
-  total: number;
-  remaining: number;
-}
+/** Each synced table's row schema: what the device accepts into that table. */
+export const ROW_SCHEMAS = {
+  patients: PatientRow,
+  homework: HomeworkRow,
+  conversation_messages: MessageRow,
+  conversation_summaries: SummaryRow,
+  prompts: PromptRow,
+  clinicians: ClinicianRow,
+} as const satisfies Record<SyncedTable, v.GenericSchema>;
+
+/** Only during a first sync (no cursor yet): the table downloading, its rows done of total, and rows left in all. */
+export const PullProgress = v.object({
+  table: v.picklist(SYNCED_TABLES),
+  done: v.number(),
+  total: v.number(),
+  remaining: v.number(),
+});
+export type PullProgress = v.InferOutput<typeof PullProgress>;
+
+const ids = v.optional(v.array(v.string()));
+
+/**
+ * One page of GET /api/sync/pull. The device parses every page with this before it stores
+ * anything, so a malformed answer is an error the sync status shows, never a corrupt store.
+ */
+export const PullPage = v.object({
+  cursor: v.string(),
+  hasMore: v.boolean(),
+  changes: v.object({
+    patients: v.optional(v.array(PatientRow)),
+    homework: v.optional(v.array(HomeworkRow)),
+    conversation_messages: v.optional(v.array(MessageRow)),
+    conversation_summaries: v.optional(v.array(SummaryRow)),
+    prompts: v.optional(v.array(PromptRow)),
+    clinicians: v.optional(v.array(ClinicianRow)),
+  }),
+  removed: v.object({
+    patients: ids,
+    homework: ids,
+    conversation_messages: ids,
+    conversation_summaries: ids,
+    prompts: ids,
+    clinicians: ids,
+  }),
+  progress: v.optional(PullProgress),
+});
+export type PullResponse = v.InferOutput<typeof PullPage>;

@@ -1,5 +1,8 @@
+import { errorTexts } from "@schema/error-codes.ts";
+import * as v from "valibot";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ApiError, api } from "./api.ts";
+import { ApiError, api, BadAnswerError } from "./api.ts";
+import { apiParsed } from "./api-parsed.ts";
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -35,5 +38,21 @@ describe("api", () => {
     expect(init.credentials).toBe("include");
     expect((init.headers as Record<string, string>)["Content-Type"]).toBe("application/json");
     expect(init.body).toBe('{"a":1}');
+  });
+});
+
+describe("apiParsed", () => {
+  const Answer = v.object({ id: v.string(), count: v.number() });
+
+  it("hands back the answer typed by its schema", async () => {
+    answer(200, JSON.stringify({ id: "a", count: 2 }));
+    await expect(apiParsed("/api/x", Answer)).resolves.toEqual({ id: "a", count: 2 });
+  });
+
+  it("an answer that is not what the schema says is a BadAnswerError, never data", async () => {
+    answer(200, JSON.stringify({ id: "a", count: "two" }));
+    const err = await apiParsed("/api/x", Answer).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(BadAnswerError);
+    expect((err as Error).message).toBe(errorTexts.bad_answer);
   });
 });

@@ -1,17 +1,24 @@
 import { TIMINGS } from "@schema/constants.ts";
+import { type ErrorCode, errorCodeOf, errorTexts } from "@schema/error-codes.ts";
 
 /**
- * A failed API call. `message` is the server's `message` field when it sent one,
- * else the spec's generic form "<status>: <body text or status text>".
+ * A failed API call. Screens decide on `code` (schema/error-codes.ts), never on the words.
+ * `message` is the server's `message` field when it sent one, else the spec's generic form
+ * "<status>: <body text or status text>".
  */
 export class ApiError extends Error {
   readonly status: number;
+  readonly code: ErrorCode;
   readonly body: unknown;
-  constructor(status: number, message: string, body: unknown) {
+  /** The HTTP status text ("Service Unavailable"); empty over HTTP/2, which sends none. */
+  readonly statusText: string;
+  constructor(status: number, message: string, body: unknown, statusText = "") {
     super(message);
     this.name = "ApiError";
     this.status = status;
+    this.code = errorCodeOf(status, body);
     this.body = body;
+    this.statusText = statusText;
   }
 }
 
@@ -35,6 +42,17 @@ export class ApiTimeoutError extends Error {
 /** The one way the PWA talks to the server: cookies, JSON both ways, timeouts, one error shape. */
 export async function api<T = unknown>(path: string, options: ApiOptions = {}): Promise<T> {
   return (await apiWithHeaders<T>(path, options)).body;
+}
+
+/**
+ * The server answered, but not with what the contract says (schema/): no screen or store gets it.
+ * Parsing lives in api-parsed.ts, so this file (in the landing page's first load) needs no valibot.
+ */
+export class BadAnswerError extends Error {
+  constructor(readonly path: string) {
+    super(errorTexts.bad_answer);
+    this.name = "BadAnswerError";
+  }
 }
 
 /** `api` that also hands back the answer's headers (X-Total-Count of paged lists). */
@@ -71,7 +89,7 @@ export async function apiWithHeaders<T = unknown>(
       body && typeof body === "object" && typeof (body as { message?: unknown }).message === "string"
         ? (body as { message: string }).message
         : undefined;
-    throw new ApiError(res.status, serverMessage ?? `${res.status}: ${text || res.statusText}`, body);
+    throw new ApiError(res.status, serverMessage ?? `${res.status}: ${text || res.statusText}`, body, res.statusText);
   }
   return { body: body as T, headers: res.headers };
 }

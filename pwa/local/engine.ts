@@ -4,7 +4,7 @@ import { createPushLock } from "./lock.ts";
 import { isPersisted } from "./persistence.ts";
 import { type PageSizes, pullChanges } from "./pull.ts";
 import { pushOutbox } from "./push.ts";
-import { createStateStore, initialState, type SyncState } from "./state.ts";
+import { createStateStore, initialState, type SyncProblem, type SyncState } from "./state.ts";
 import { type LocalStore, storeName } from "./store.ts";
 
 /** What only the page sees, forwarded to the engine in its worker (see device-events.ts). */
@@ -24,9 +24,20 @@ export interface SyncEngineOptions {
   pageSizes?: PageSizes;
 }
 
-const OFFLINE = "You are offline. Changes are saved on this device and will be sent when you reconnect.";
-const UNAVAILABLE = "The server is not accepting changes right now. They are saved on this device and will be retried.";
+const OFFLINE: SyncProblem = { code: "offline" };
+const UNAVAILABLE: SyncProblem = { code: "server_unavailable" };
 const MAX_BACKOFF_MS = 30_000;
+/** How long a change waits for the server's answer before the page says it is saved on the device. */
+export const CONFIRM_WAIT_MS = 3_000;
+
+/** Where one change stands: the server has it, it waits on this device, or the server answered otherwise. */
+export type SaveOutcome =
+  | { status: "sent" }
+  | { status: "queued" }
+  | { status: "refused"; message: string }
+  | { status: "conflict" };
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The engine itself; it runs in the sync worker (sync.worker.ts), the page talks to it through sync-client.ts. */
 export function createSyncEngine(options: SyncEngineOptions) {
@@ -56,13 +67,13 @@ export function createSyncEngine(options: SyncEngineOptions) {
     state.set({
       pending,
       conflicts: conflictCount,
-      failed: failed.map(({ id, method, path, table, rowId, createdAt, error, body }) => ({
-        ...{ id, method, path, table, rowId, createdAt, error, body },
+      failed: failed.map(({ id, method, path, table, rowId, op, createdAt, error, body }) => ({
+        ...{ id, method, path, table, rowId, op, createdAt, error, body },
       })),
     });
   }
 
-  function retryLater(error: string, online: boolean) {
+  function retryLater(error: SyncProblem, online: boolean) {
     failures += 1;
     const delay = Math.min(MAX_BACKOFF_MS, 1000 * 2 ** (failures - 1)) * (0.5 + Math.random() / 2);
     clearTimeout(timers.retry);
@@ -132,6 +143,35 @@ export function createSyncEngine(options: SyncEngineOptions) {
     timers.debounce = setTimeout(() => void sync(), event === "outbox-changed" ? debounceMs : 0);
   }
 
+  /** Where the change `mutationId` stands now: still in the outbox, a conflict, or gone (the server has it). */
+  async function outcomeOf(mutationId: string): Promise<SaveOutcome> {
+    const entry = await store.outbox.where("id").equals(mutationId).first();
+    if (entry?.status === "failed") return { status: "refused", message: entry.error ?? "" };
+    if (entry) return { status: "queued" };
+    if ((await store.conflicts.filter((c) => c.mutationId === mutationId).count()) > 0) return { status: "conflict" };
+    return { status: "sent" };
+  }
+
+  /**
+   * Sends the change `mutationId` now and answers where it stands once the server answered it, or
+   * after `waitMs`. Offline (or before start, when tests drive the engine) it answers at once.
+   */
+  async function settle(mutationId: string, waitMs = CONFIRM_WAIT_MS): Promise<SaveOutcome> {
+    const offline = !state.getState().online || (typeof navigator !== "undefined" && navigator.onLine === false);
+    if (!started || offline || state.getState().authLost) return outcomeOf(mutationId);
+    const deadline = Date.now() + waitMs;
+    let finished = false;
+    clearTimeout(timers.debounce);
+    const run = sync().finally(() => {
+      finished = true;
+    });
+    for (;;) {
+      const outcome = await outcomeOf(mutationId);
+      if (outcome.status !== "queued" || finished || Date.now() >= deadline) return outcome;
+      await Promise.race([run, sleep(Math.min(100, deadline - Date.now()))]);
+    }
+  }
+
   async function start() {
     started = true;
     clearInterval(timers.interval);
@@ -170,6 +210,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
     getState: state.getState,
     subscribe: state.subscribe,
     deviceEvent,
+    settle,
     resolveConflict: afterward(conflicts.resolveConflict),
     retryFailed: afterward(conflicts.retryFailed),
     discardMutation: async (mutationId: string) => {

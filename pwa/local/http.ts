@@ -1,3 +1,6 @@
+import { type ErrorCode, errorCodeOf } from "@schema/error-codes.ts";
+import { messages } from "@schema/messages.ts";
+
 /** The fetch the engine uses: the browser's, or in tests the server app's `request`. Headers are a plain object. */
 export type SyncFetch = (
   input: string,
@@ -51,6 +54,12 @@ export function createHttp(fetch: SyncFetch, baseUrl = "") {
 
 export type Send = ReturnType<typeof createHttp>;
 
+/** Why the server refused: the code the device decides on (schema/error-codes.ts), never the message. */
+export const codeOf = (answer: Answer): ErrorCode => errorCodeOf(answer.status, answer.body);
+
+/** The server's own words for a refusal, when it sent any. */
+export const serverWords = (answer: Answer): string | undefined =>
+  typeof answer.body?.message === "string" ? answer.body.message : undefined;
+
 /** The server's message of an error answer, or the spec's generic text. */
-export const messageOf = (answer: Answer) =>
-  typeof answer.body?.message === "string" ? answer.body.message : `Request failed with status ${answer.status}`;
+export const messageOf = (answer: Answer) => serverWords(answer) ?? messages.generic.requestFailed(answer.status);

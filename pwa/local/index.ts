@@ -1,9 +1,10 @@
 /** The device's core: the per-user store, mutations and the sync engine. No React here. */
 export { discardMutation, resolveConflict, retryFailed } from "./conflicts.ts";
+export type { SaveOutcome } from "./engine.ts";
 export type { SyncFetch } from "./http.ts";
 export type { Mutation } from "./mutate.ts";
 export { isPersisted, requestPersistence } from "./persistence.ts";
-export type { FirstSync, SyncState } from "./state.ts";
+export type { FirstSync, SyncProblem, SyncState } from "./state.ts";
 export {
   type Conflict,
   deleteStore,

@@ -64,7 +64,7 @@ describe("offline writes", () => {
     });
     await device.engine.sync();
     expect(device.engine.getState()).toMatchObject({ pending: 1, online: false });
-    expect(device.engine.getState().error).toMatch(/offline/);
+    expect(device.engine.getState().error).toEqual({ code: "offline" });
 
     await device.engine.sync();
     expect(device.engine.getState()).toMatchObject({ pending: 0, online: true, error: null });
@@ -147,5 +147,32 @@ describe("offline writes", () => {
     ]);
     expect(await t.sql`SELECT age FROM patients WHERE id = ${ada.id}`).toEqual([{ age: 16 }]);
     expect(await device.store.patients.get(ada.id)).toMatchObject({ age: 16, version: 2 });
+  });
+
+  it("a change's `sent` says whether the server has it: sent online, queued offline, refused with the server's words", async () => {
+    const device = createDevice(t, await t.as("clinician"));
+    await device.client.post("/api/patients", patient("sent_or_queued"));
+    await device.engine.start();
+
+    const online = await device.engine.mutate({ kind: "homework.create", values: homework("sent_or_queued", "Calls") });
+    expect(await online.sent).toEqual({ status: "sent" });
+    expect(await t.sql`SELECT fear FROM homework WHERE id = ${online.rowId}`).toEqual([{ fear: "Calls" }]);
+
+    const refused = await device.engine.mutate({ kind: "homework.create", values: homework("nobody_else", "Cats") });
+    expect(await refused.sent).toMatchObject({ status: "refused", message: expect.stringMatching(/\w/) });
+
+    device.network.offline = true;
+    const offline = await device.engine.mutate({
+      kind: "homework.update",
+      id: online.rowId,
+      values: { fear: "Texts" },
+    });
+    expect(await offline.sent).toEqual({ status: "queued" });
+    // Known to be offline now: the next change is answered at once, without trying the network.
+    const before = device.network.requests.length;
+    const next = await device.engine.mutate({ kind: "homework.update", id: online.rowId, values: { fear: "Mail" } });
+    expect(await next.sent).toEqual({ status: "queued" });
+    expect(device.network.requests.length).toBe(before);
+    device.engine.stop();
   });
 });

@@ -1,10 +1,11 @@
-import { type PullResponse, SYNCED_TABLES } from "@schema/rows.ts";
-import { messageOf, type Send } from "./http.ts";
+import { PullPage, SYNCED_TABLES } from "@schema/rows.ts";
+import * as v from "valibot";
+import { codeOf, type Send, serverWords } from "./http.ts";
 import { setServerRows } from "./rebase.ts";
-import { estimateFirstSync, type FirstSync } from "./state.ts";
+import { estimateFirstSync, type FirstSync, type SyncProblem } from "./state.ts";
 import { type LocalStore, type Row, syncedTable, writing } from "./store.ts";
 
-export type PullOutcome = "done" | "auth" | { error: string };
+export type PullOutcome = "done" | "auth" | { error: SyncProblem };
 
 /** Rows per pull: a small first page paints the caseload quickly, larger ones finish sooner. */
 export interface PageSizes {
@@ -31,19 +32,25 @@ export async function pullChanges(store: LocalStore, send: Send, options: PullOp
     const cursor = (await store.meta.get("cursor"))?.value ?? "";
     const limit = cursor === "" ? pageSizes.first : pageSizes.next;
     const answer = await send("GET", `/api/sync/pull?cursor=${encodeURIComponent(cursor)}&limit=${limit}`);
-    if (answer.status === 401) return "auth";
-    // A cursor the server no longer accepts (a role change, an upgrade, a restored backup): start over.
-    if (answer.status === 400 && cursor !== "") {
-      await startOver(store);
-      continue;
+    if (answer.status !== 200) {
+      const code = codeOf(answer);
+      if (code === "unauthorized") return "auth";
+      // A cursor the server no longer accepts (a role change, an upgrade, a restored backup): start over.
+      if (code === "validation" && cursor !== "") {
+        await startOver(store);
+        continue;
+      }
+      return { error: { code, message: serverWords(answer) } };
     }
-    if (answer.status !== 200) return { error: messageOf(answer) };
-    const page = answer.body as PullResponse;
+    // Nothing of a page that is not what the contract says reaches the store: the status shows it.
+    const parsed = v.safeParse(PullPage, answer.body);
+    if (!parsed.success) return { error: { code: "bad_answer" } };
+    const page = parsed.output;
     // The last page of a first sync that fit in one answer still says where it stood: it is over.
     const progress = page.hasMore ? page.progress : undefined;
     await writing(store, async () => {
       for (const table of SYNCED_TABLES) {
-        const changed = (page.changes[table] ?? []) as Row[];
+        const changed: Row[] = page.changes[table] ?? [];
         const removed = page.removed[table] ?? [];
         if (changed.length === 0 && removed.length === 0) continue;
         const server = new Map<string, Row | null>(removed.map((id) => [id, null]));

@@ -1,14 +1,16 @@
-import { type Answer, messageOf, NetworkError, type Send } from "./http.ts";
+import { ROW_SCHEMAS, type SyncedTable } from "@schema/rows.ts";
+import * as v from "valibot";
+import { type Answer, codeOf, messageOf, NetworkError, type Send } from "./http.ts";
 import { applyOp, loadBase, rebase, setServerRows } from "./rebase.ts";
 import { type LocalStore, type OutboxEntry, type Row, writing } from "./store.ts";
 
 export type PushOutcome = "done" | "offline" | "unavailable" | "auth";
 
-const isRowOf = (body: unknown, id: string): body is Row =>
-  typeof body === "object" && body !== null && (body as Row).id === id && typeof (body as Row).version === "number";
-
-// The same Idempotency-Key is still being handled (a slow first attempt): ask again later.
-const stillRunning = (answer: Answer) => answer.status === 409 && /still in progress/i.test(answer.body?.message ?? "");
+/** The answer's row when it is a valid row of the table with this id (schema/rows.ts), else null. */
+function rowOf(table: SyncedTable, body: unknown, id: string): Row | null {
+  const parsed = v.safeParse(ROW_SCHEMAS[table], body);
+  return parsed.success && parsed.output.id === id ? parsed.output : null;
+}
 
 /** Sends the pending outbox in order; stops at the first change that got no answer. */
 export async function pushOutbox(store: LocalStore, send: Send): Promise<PushOutcome> {
@@ -25,22 +27,34 @@ export async function pushOutbox(store: LocalStore, send: Send): Promise<PushOut
       throw err;
     }
     const { status } = answer;
-    if (status === 401) return "auth";
-    // A server in trouble or a rate limit is not the change's fault: keep it and retry later.
-    if (status >= 500 || status === 429 || status === 408 || stillRunning(answer)) return "unavailable";
-    if (status < 300 || (status === 404 && entry.method === "DELETE")) await confirm(store, entry, answer.body);
-    else if (status === 409 && isRowOf(answer.body?.current, entry.rowId))
-      await recordConflict(store, entry, answer.body.current);
-    else await markFailed(store, entry, messageOf(answer));
+    if (status < 300) {
+      await confirm(store, entry, answer.body);
+      continue;
+    }
+    const code = codeOf(answer);
+    if (code === "unauthorized") return "auth";
+    // A server in trouble, a rate limit, or the same Idempotency-Key still being handled (a slow first
+    // attempt) is not the change's fault: keep it and retry later.
+    if (code === "server_error" || code === "rate_limited" || code === "idempotency_in_progress" || status === 408)
+      return "unavailable";
+    if (code === "not_found" && entry.method === "DELETE") await confirm(store, entry, answer.body);
+    else {
+      const current = code === "version_conflict" ? rowOf(entry.table, answer.body?.current, entry.rowId) : null;
+      if (current) await recordConflict(store, entry, current);
+      else await markFailed(store, entry, messageOf(answer));
+    }
   }
 }
 
-/** The server applied the change: its answer becomes the server's row; later changes build on it. */
+/**
+ * The server applied the change: its answer becomes the server's row, when it is a valid one (a
+ * malformed row is left out, and the next pull brings the row as stored); later changes build on it.
+ */
 async function confirm(store: LocalStore, entry: OutboxEntry, body: unknown) {
   await writing(store, async () => {
     const server = await loadBase(store, entry.table, [entry.rowId]);
     applyOp(server, entry);
-    const answered = isRowOf(body, entry.rowId) ? body : null;
+    const answered = rowOf(entry.table, body, entry.rowId);
     if (answered) server.set(entry.rowId, answered);
     await store.outbox.delete(entry.seq as number);
     if (answered) {

@@ -1,3 +1,4 @@
+import type { DeviceErrorCode, ErrorCode } from "@schema/error-codes.ts";
 import type { PullProgress } from "@schema/rows.ts";
 import type { OutboxEntry } from "./store.ts";
 
@@ -5,6 +6,15 @@ import type { OutboxEntry } from "./store.ts";
 export interface FirstSync extends PullProgress {
   /** From the rate observed so far; null before there is one. */
   secondsLeft: number | null;
+}
+
+/**
+ * Why the last sync did not finish: a code the UI turns into words (one table, schema/error-codes.ts),
+ * and the server's own words when it refused with any. The engine keeps no sentences of its own.
+ */
+export interface SyncProblem {
+  code: ErrorCode | DeviceErrorCode;
+  message?: string;
 }
 
 /** What the UI shows about sync; one status line maps it to offline / syncing / N waiting / failed / synced. */
@@ -15,13 +25,13 @@ export interface SyncState {
   /** Changes waiting to be sent. */
   pending: number;
   /** Changes the server refused, with its message; each can be retried or discarded. */
-  failed: Pick<OutboxEntry, "id" | "method" | "path" | "table" | "rowId" | "createdAt" | "error" | "body">[];
+  failed: Pick<OutboxEntry, "id" | "method" | "path" | "table" | "rowId" | "op" | "createdAt" | "error" | "body">[];
   /** Unresolved conflicts (read them from the store's `conflicts` table). */
   conflicts: number;
   /** ISO time of the last complete push + pull, or null before the first. */
   lastSyncedAt: string | null;
   /** Why the last sync did not finish (network or server), or null. */
-  error: string | null;
+  error: SyncProblem | null;
   /** The session ended: nothing is sent until `resume()` after signing in again. */
   authLost: boolean;
   /** Whether the browser promised to keep this site's storage (null: unknown / not asked). */

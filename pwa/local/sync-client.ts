@@ -1,5 +1,6 @@
 import { proxy, type Remote, releaseProxy, wrap } from "comlink";
 import { forwardDeviceEvents } from "./device-events.ts";
+import type { SaveOutcome } from "./engine.ts";
 import { type Mutation, mutate } from "./mutate.ts";
 import { requestPersistence } from "./persistence.ts";
 import { initialState, type SyncState } from "./state.ts";
@@ -71,11 +72,15 @@ export function createSyncClient({ store, host, onAuthLost, release, ...options 
     stop,
     /** Push then pull; calls during a run join it and cause one more run after it. */
     sync: () => call((h) => h.sync()),
-    /** Writes the change and its outbox entry here, then the worker sends it shortly after. */
+    /**
+     * Writes the change and its outbox entry here (it rejects if the device could not), then the
+     * worker sends it. `sent` answers whether the server has it within a short wait (at once offline).
+     */
     async mutate(mutation: Mutation) {
       const result = await mutate(store, mutation);
       await call((h) => h.deviceEvent("outbox-changed"));
-      return result;
+      const sent: Promise<SaveOutcome> = call((h) => h.settle(result.mutationId)).catch(() => ({ status: "queued" }));
+      return { ...result, sent };
     },
     resolveConflict: (conflictId: string, keep: "mine" | "theirs") => call((h) => h.resolveConflict(conflictId, keep)),
     retryFailed: (mutationId: string) => call((h) => h.retryFailed(mutationId)),

@@ -61,6 +61,7 @@ export function createSyncHost(deps: SyncHostDeps = {}) {
     sync: () => reply(opened().sync()),
     resume: () => reply(opened().resume()),
     deviceEvent: (event: DeviceEvent) => reply(opened().deviceEvent(event)),
+    settle: (mutationId: string, waitMs?: number) => reply(opened().settle(mutationId, waitMs)),
     persistenceChanged: (persisted: boolean | null) => reply(opened().persistenceChanged(persisted)),
     resolveConflict: (id: string, keep: "mine" | "theirs") => reply(opened().resolveConflict(id, keep)),
     retryFailed: (mutationId: string) => reply(opened().retryFailed(mutationId)),

@@ -33,8 +33,8 @@ export const appFetch =
     });
 
 /**
- * A tablet for tests: its own IndexedDB (fake-indexeddb), a network that can be cut or can lose
- * the next answer, and a sync engine (in its in-process "worker") whose fetch goes to the real
+ * A tablet for tests: its own IndexedDB (fake-indexeddb), a network that can be cut, lose the next
+ * answer or hand back another answer in place of the server's (`answerInstead`), and a sync engine (in its in-process "worker") whose fetch goes to the real
  * server app as `client`.
  */
 export function createDevice(
@@ -43,11 +43,22 @@ export function createDevice(
   indexedDB = new IDBFactory(),
   options: Pick<SyncClientOptions, "onAuthLost"> = {},
 ) {
-  const network = { offline: false, loseNextAnswer: false, requests: [] as { method: string; path: string }[] };
+  const network = {
+    offline: false,
+    loseNextAnswer: false,
+    requests: [] as { method: string; path: string }[],
+    /** An answer the device gets instead of the server's `real` one (the server handled the request), or undefined. */
+    answerInstead: undefined as
+      | ((method: string, path: string, real: Response) => Response | undefined | Promise<Response | undefined>)
+      | undefined,
+  };
   const fetch: SyncFetch = async (input, init) => {
     if (network.offline) throw new TypeError("Failed to fetch");
-    network.requests.push({ method: init.method ?? "GET", path: input });
-    const res = await appFetch(t, client)(input, init);
+    const method = init.method ?? "GET";
+    network.requests.push({ method, path: input });
+    const res = (await appFetch(t, client)(input, init)) as Response;
+    const instead = await network.answerInstead?.(method, input, res.clone());
+    if (instead) return instead;
     if (network.loseNextAnswer) {
       network.loseNextAnswer = false;
       throw new TypeError("The network connection was lost.");
