@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { cleanDevicePerTest, expectAccessible, signIn, toasts } from "./support.ts";
+import { apiSession, cleanDevicePerTest, expectAccessible, signIn, toasts } from "./support.ts";
 
 // The e2e server seeds the demo clinic (sync-server/seed/demo.ts): sample_patient_1 is Dr. Rivera's,
 // sample_patient_2 Dr. Chen's.
@@ -86,8 +86,38 @@ describe("Chat History", () => {
     expect(summaries.status === 403 || summaries.status === 404 || summaries.body.length === 0).toBe(true);
   });
 
+  it("a clinician sets the test or current prompt in the prompt dialog reached from a conversation", async () => {
+    const api = await apiSession(RIVERA);
+    type Marked = { id: string; is_current: boolean; is_test: boolean };
+    const marks = async () => {
+      const list = (await api("GET", "/api/prompt-history")).body as Marked[];
+      return { current: list.find((p) => p.is_current)?.id, test: list.find((p) => p.is_test)?.id };
+    };
+    const before = await marks();
+    await openSynced(RIVERA);
+    const group = groups()
+      .filter({ has: page.getByRole("button", { name: "View Prompt", disabled: false }) })
+      .first();
+    await group.getByRole("button", { name: "View Prompt" }).click();
+    const dialog = page.getByRole("dialog");
+    const offered = dialog.getByRole("button", { name: /^Set as (Current|Test) Prompt$/ });
+    await offered.first().waitFor();
+    await expectAccessible(page, "prompt dialog with marks");
+    const label = (await offered.first().textContent()) ?? "";
+    const kind = label.includes("Current") ? "current" : "test";
+    await offered.first().click();
+    await dialog.getByText(kind === "current" ? "Current Prompt" : "Test Prompt", { exact: true }).waitFor();
+    await expect.poll(async () => (await marks())[kind], { timeout: 15_000 }).not.toBe(before[kind]);
+    await dialog.getByText("Waiting to sync").waitFor({ state: "detached", timeout: 15_000 });
+
+    // Put the mark back for the other tests.
+    const holder = before[kind];
+    if (holder) expect((await api("POST", `/api/prompt-history/set-${kind}`, { promptId: holder })).status).toBe(200);
+  });
+
   it("an admin's deletes ask first and show how many records will go", async () => {
     await openSynced(DEMO_ADMIN, "/chat-history?patientName=sample_patient_1");
+    await page.getByRole("button", { name: "SUDS over time" }).click();
     await page.getByRole("img", { name: /Peak SUDS per completed session/ }).waitFor();
     await expectAccessible(page, "/chat-history with a patient");
     await page.getByRole("button", { name: "Data Management" }).click();

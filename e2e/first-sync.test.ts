@@ -1,5 +1,6 @@
 import type { BrowserContext, Page, Route } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { storedRows } from "./browser.ts";
 import { ADMIN, apiSession, baseURL, cleanDevicePerTest, expectAccessible, newClinician, signIn } from "./support.ts";
 
 let context: BrowserContext;
@@ -65,22 +66,7 @@ const statusLine = () => page.getByRole("button", { name: /^Sync: / });
 const synced = () => page.getByRole("status").filter({ hasText: "Synced" }).first().waitFor({ timeout: 60_000 });
 
 /** Messages in the device's store, read straight from IndexedDB. */
-const storedMessages = (userId: string) =>
-  page.evaluate(
-    (name) =>
-      new Promise<number>((resolve, reject) => {
-        const open = indexedDB.open(name);
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const count = open.result.transaction("conversation_messages").objectStore("conversation_messages").count();
-          count.onsuccess = () => {
-            resolve(count.result);
-            open.result.close();
-          };
-        };
-      }),
-    `stepwise-${userId}`,
-  );
+const storedMessages = (userId: string) => storedRows(page, userId, "conversation_messages");
 
 describe("First sync", () => {
   it("the sync status shows what is downloading and how much is left, Chat History says conversations are still arriving, and both go once synced", async () => {

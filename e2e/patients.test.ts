@@ -127,6 +127,9 @@ describe("Manage Patients", () => {
     await dialog.getByLabel("Fear").fill("Speaking up in class");
     await dialog.getByRole("button", { name: "Save" }).click();
     await dialog.getByRole("heading", { name: "Speaking up in class" }).waitFor();
+    // Offline, the change is only on this tablet so far: the toast says so, not the spec's success.
+    await toasts(page).filter({ hasText: "Saved on this device — will sync" }).waitFor();
+    expect(await toasts(page).filter({ hasText: "updated successfully" }).count()).toBe(0);
 
     await dialog.getByRole("button", { name: "Add homework assignment" }).click();
     const add = page.getByRole("dialog", { name: "Add Homework Assignment" });
@@ -134,7 +137,7 @@ describe("Manage Patients", () => {
     await add.getByLabel("Fear").fill("Eating in public");
     await add.getByLabel("Exposure practice").fill("Eat lunch in the cafeteria");
     await add.getByRole("button", { name: "Create" }).click();
-    await toasts(page).filter({ hasText: "Homework assignment created successfully" }).waitFor();
+    await toasts(page).filter({ hasText: "Saved on this device — will sync" }).waitFor();
     await page.keyboard.press("Escape");
 
     await page.reload();
@@ -156,6 +159,15 @@ describe("Manage Patients", () => {
     }[];
     expect(rows.map((r) => r.fear).sort()).toEqual(["Eating in public", "Speaking up in class"]);
     expect(rows.filter((r) => r.exposurePractice === "Eat lunch in the cafeteria")).toHaveLength(1);
+
+    // Online, the server confirms the change at once: the spec's words.
+    await page.getByRole("button", { name: "Homework for Omar Diaz" }).click();
+    const online = page.getByRole("dialog");
+    const card = online.getByRole("listitem", { name: /Homework: Eating in public/ });
+    await card.getByRole("button", { name: "Edit homework assignment" }).click();
+    await online.getByLabel("Fear").fill("Eating in the cafeteria");
+    await online.getByRole("button", { name: "Save" }).click();
+    await toasts(page).filter({ hasText: "Homework assignment updated successfully" }).waitFor();
   });
 
   it("the sync engine runs in a worker, and what it pulls shows on the open page", async () => {

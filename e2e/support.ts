@@ -1,27 +1,13 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, expect, inject } from "vitest";
+import { launch } from "./browser.ts";
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+export { CHROMIUM_PATH, launch } from "./browser.ts";
 export const ADMIN = { username: "admin@e2e.test", password: "admin-password-1" };
 
 export const baseURL = () => inject("baseURL");
-
-export function launch(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--disable-dev-shm-usage",
-    ],
-  });
-}
 
 /** A fresh browser profile (no cookies, no storage) at a phone's or a desktop's size. */
 export function newContext(browser: Browser, size: "desktop" | "phone" = "desktop"): Promise<BrowserContext> {

@@ -1,18 +1,19 @@
 import type { CurrentUser } from "@schema/rows.ts";
 import { QueryClientProvider } from "@tanstack/react-query";
-import { render } from "@testing-library/react";
+import { render, waitFor } from "@testing-library/react";
 import Dexie from "dexie";
 import { IDBFactory, IDBKeyRange } from "fake-indexeddb";
 import { type ReactNode, Suspense } from "react";
 import { MemoryRouter, Route, Routes } from "react-router";
-import { AuthProvider } from "@/app/auth/auth-context.tsx";
-import { signedIn } from "@/app/auth/session-api.ts";
-import { SyncContext } from "@/app/sync/sync-context.ts";
-import Toaster from "@/app/toaster.tsx";
+import { notify } from "@/lib/notify.tsx";
 import { createQueryClient } from "@/lib/query-client.ts";
 import { type LocalStore, openStore, type SyncEngine } from "@/local/index.ts";
 import { createSyncClient } from "@/local/sync-client.ts";
 import { connectHost } from "@/local/testing.ts";
+import { AuthProvider } from "@/shared/auth/auth-context.tsx";
+import { signedIn } from "@/shared/auth/session-api.ts";
+import { SyncContext } from "@/shared/sync/sync-context.ts";
+import Toaster from "@/ui/toaster.tsx";
 
 // Dexie's live queries stay silent without a default IndexedDB; each device still opens its own below.
 Dexie.dependencies.indexedDB = new IDBFactory();
@@ -30,6 +31,8 @@ export function openTestDevice(user: CurrentUser): { store: LocalStore; engine: 
     throw new TypeError("Failed to fetch");
   };
   const store = open(user.id);
+  // A device that synced before: an empty table means no rows, not rows still to come.
+  void store.meta.put({ key: "cursor", value: "synced" });
   const engine = createSyncClient({ store, ...connectHost({ fetch, openStore: open }) });
   return { store, engine };
 }
@@ -64,4 +67,12 @@ export function renderSignedIn(ui: ReactNode, { user, device = openTestDevice(us
     </QueryClientProvider>,
   );
   return { ...result, ...device };
+}
+
+/** Dismisses every toast and waits until none is left, so a test can tell the next toast apart. */
+export async function clearToasts() {
+  notify.dismiss();
+  await waitFor(() => {
+    if (document.querySelector("[data-sonner-toast]")) throw new Error("a toast is still on screen");
+  });
 }

@@ -1,11 +1,11 @@
+import { clsx } from "clsx";
 import { Loader2Icon } from "lucide-react";
-import { cn } from "@/lib/cn.ts";
 
 /** A spinning icon with an accessible label; `label` is read by screen readers only. */
 export function Spinner({ className, label = "Loading" }: { className?: string; label?: string }) {
   return (
     <span role="status" className="inline-flex items-center">
-      <Loader2Icon className={cn("size-6 animate-spin text-primary", className)} aria-hidden />
+      <Loader2Icon className={clsx("spinner", className)} aria-hidden />
       <span className="sr-only">{label}</span>
     </span>
   );

@@ -1,10 +1,29 @@
-import type { ComponentProps } from "react";
+import { type ComponentProps, useEffect, useRef, useState } from "react";
 import { cn } from "@/lib/cn.ts";
 
-/** A table that scrolls sideways inside its card on narrow screens. */
+/**
+ * A table that scrolls sideways inside its card on narrow screens. While it does, its scroller
+ * takes keyboard focus, so the arrow keys reach the columns out of view.
+ */
 export function Table({ className, ...props }: ComponentProps<"table">) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const [overflows, setOverflows] = useState(false);
+  useEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    const check = () => setOverflows(el.scrollWidth > el.clientWidth);
+    check();
+    const observer = new ResizeObserver(check);
+    observer.observe(el);
+    if (el.firstElementChild) observer.observe(el.firstElementChild);
+    return () => observer.disconnect();
+  }, []);
   return (
-    <div className="relative w-full overflow-x-auto">
+    <div
+      ref={scroller}
+      tabIndex={overflows ? 0 : undefined}
+      className="relative w-full overflow-x-auto rounded-sm focus-visible:outline-2 focus-visible:outline-ring"
+    >
       <table className={cn("w-full caption-bottom text-sm", className)} {...props} />
     </div>
   );

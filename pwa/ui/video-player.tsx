@@ -1,6 +1,6 @@
 import { VideoOffIcon } from "lucide-react";
 import { useState } from "react";
-import { useOnline } from "@/app/sync/use-online.ts";
+import { useOnline } from "@/lib/use-online.ts";
 
 interface VideoPlayerProps {
   /** A video file URL, or a YouTube / Vimeo page or embed URL; undefined while the settings load, "" for none. */

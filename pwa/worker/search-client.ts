@@ -25,6 +25,7 @@ export function createSearchClient(store: LocalStore): SearchClient {
       return remote.search(filters, version);
     },
     messageIds: (resultKey, from, to) => remote.messageIds(resultKey, from, to),
+    groups: (resultKey, from, to) => remote.groups(resultKey, from, to),
     close: () => {
       remote[releaseProxy]();
       worker.terminate();

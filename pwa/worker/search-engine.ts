@@ -1,6 +1,7 @@
 import type { LocalStore } from "@/local/index.ts";
 import {
   type ChatFilters,
+  type ConversationGroup,
   type IndexedMessage,
   indexMessage,
   type SearchResult,
@@ -8,8 +9,12 @@ import {
   search,
 } from "./search-logic.ts";
 
-/** A search result without its message ids: those cross to the page a screenful at a time. */
-export type SearchAnswer = Omit<SearchResult, "messageIds"> & { resultKey: number; messageCount: number };
+/** A search result without its message ids and groups: those cross to the page a screenful at a time. */
+export type SearchAnswer = Omit<SearchResult, "messageIds" | "groups"> & {
+  resultKey: number;
+  messageCount: number;
+  groupCount: number;
+};
 
 export interface SearchApi {
   /**
@@ -19,6 +24,8 @@ export interface SearchApi {
   search(filters: ChatFilters, version: string): Promise<SearchAnswer>;
   /** The ids of a result's messages from..to (exclusive); empty once the result is forgotten. */
   messageIds(resultKey: number, from: number, to: number): Promise<string[]>;
+  /** A result's conversation groups from..to (exclusive); empty once the result is forgotten. */
+  groups(resultKey: number, from: number, to: number): Promise<ConversationGroup[]>;
 }
 
 interface Snapshot {
@@ -30,12 +37,12 @@ const KEPT_RESULTS = 4;
 
 /**
  * Keeps the messages in memory between keystrokes, so typing costs a scan, not an IndexedDB read,
- * and keeps the last results' ids, so a million matches never cross to the page at once.
+ * and keeps the last results, so a million matches or 36k groups never cross to the page at once.
  */
 export function createSearchEngine(store: LocalStore): SearchApi {
   let snapshot: Promise<Snapshot> | null = null;
   let snapshotVersion: string | null = null;
-  const results = new Map<number, string[]>();
+  const results = new Map<number, Pick<SearchResult, "messageIds" | "groups">>();
   let nextKey = 1;
 
   const read = async (): Promise<Snapshot> => {
@@ -56,14 +63,17 @@ export function createSearchEngine(store: LocalStore): SearchApi {
         });
       }
       const { messages, risky } = await snapshot;
-      const { messageIds, ...rest } = search(messages, risky, filters);
+      const { messageIds, groups, ...rest } = search(messages, risky, filters);
       const resultKey = nextKey++;
-      results.set(resultKey, messageIds);
+      results.set(resultKey, { messageIds, groups });
       for (const key of results.keys()) if (results.size > KEPT_RESULTS) results.delete(key);
-      return { ...rest, resultKey, messageCount: messageIds.length };
+      return { ...rest, resultKey, messageCount: messageIds.length, groupCount: groups.length };
     },
     async messageIds(resultKey, from, to) {
-      return results.get(resultKey)?.slice(from, to) ?? [];
+      return results.get(resultKey)?.messageIds.slice(from, to) ?? [];
+    },
+    async groups(resultKey, from, to) {
+      return results.get(resultKey)?.groups.slice(from, to) ?? [];
     },
   };
 }

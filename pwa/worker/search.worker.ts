@@ -16,6 +16,8 @@ const api = {
   }) satisfies SearchApi["search"],
   messageIds: ((resultKey, from, to) =>
     engine?.messageIds(resultKey, from, to) ?? Promise.resolve([])) satisfies SearchApi["messageIds"],
+  groups: ((resultKey, from, to) =>
+    engine?.groups(resultKey, from, to) ?? Promise.resolve([])) satisfies SearchApi["groups"],
 };
 
 export type SearchWorkerApi = typeof api;

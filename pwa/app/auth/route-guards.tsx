@@ -1,7 +1,7 @@
 import { createContext, useContext, useEffect } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
+import { useAuth } from "@/shared/auth/auth-context.tsx";
 import { PageSpinner } from "@/ui/spinner.tsx";
-import { useAuth } from "./auth-context.tsx";
 
 export const PASSWORD_CHANGE_PATH = "/profile?tab=password";
 

@@ -1,8 +1,8 @@
-import { ChevronDownIcon, LogOutIcon, MailPlusIcon, UserIcon } from "lucide-react";
+import { LogOutIcon, MailPlusIcon, UserIcon } from "lucide-react";
 import { Link } from "react-router";
-import { useAuth } from "@/app/auth/auth-context.tsx";
 import { displayName } from "@/lib/display-name.ts";
-import { Button } from "@/ui/button.tsx";
+import { useAuth } from "@/shared/auth/auth-context.tsx";
+import { useSignOut } from "@/shared/auth/use-sign-out.ts";
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -12,7 +12,7 @@ import {
   DropdownMenuTrigger,
 } from "@/ui/dropdown-menu.tsx";
 import { useInviteDialog } from "./invite-dialog-host.tsx";
-import { useSignOut } from "./use-sign-out.ts";
+import { AccountMenuButton } from "./menu-buttons.tsx";
 
 export default function AccountMenu() {
   const { user, isAdmin } = useAuth();
@@ -23,11 +23,7 @@ export default function AccountMenu() {
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" aria-label={`Account menu for ${name}`}>
-          <UserIcon aria-hidden />
-          <span className="max-w-48 truncate">{name}</span>
-          <ChevronDownIcon aria-hidden />
-        </Button>
+        <AccountMenuButton />
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">
         <DropdownMenuLabel className="truncate">{name}</DropdownMenuLabel>

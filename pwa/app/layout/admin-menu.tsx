@@ -1,9 +1,8 @@
-import { ChevronDownIcon } from "lucide-react";
 import { Link, useLocation } from "react-router";
 import { ADMIN_NAV } from "@/app/nav-items.ts";
 import { cn } from "@/lib/cn.ts";
-import { Button } from "@/ui/button.tsx";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@/ui/dropdown-menu.tsx";
+import { AdminMenuButton } from "./menu-buttons.tsx";
 
 /** The admin pages; the one on screen is marked (aria-current="page"), and so is the menu's button. */
 export function AdminMenu() {
@@ -14,10 +13,7 @@ export function AdminMenu() {
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" className={onAdminPage ? "text-primary" : "text-foreground/80"}>
-          Admin Dashboard
-          <ChevronDownIcon aria-hidden />
-        </Button>
+        <AdminMenuButton className={onAdminPage ? "text-primary" : "text-foreground/80"} />
       </DropdownMenuTrigger>
       <DropdownMenuContent align="start">
         {ADMIN_NAV.map((item) => (

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useLocation } from "react-router";
-import { useAuth } from "@/app/auth/auth-context.tsx";
+import { useAuth } from "@/shared/auth/auth-context.tsx";
 import { PageFrame } from "./page-frame.tsx";
 import { MenuOpenState } from "./top-bar.tsx";
 

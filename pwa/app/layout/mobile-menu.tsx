@@ -1,12 +1,12 @@
 import { LogOutIcon, MailPlusIcon, UserIcon } from "lucide-react";
 import { NavLink } from "react-router";
-import { useAuth } from "@/app/auth/auth-context.tsx";
 import { ADMIN_NAV, MAIN_NAV } from "@/app/nav-items.ts";
 import { displayName } from "@/lib/display-name.ts";
+import { useAuth } from "@/shared/auth/auth-context.tsx";
+import { useSignOut } from "@/shared/auth/use-sign-out.ts";
 import { Button } from "@/ui/button.tsx";
 import { useInviteDialog } from "./invite-dialog-host.tsx";
 import { navLinkClass } from "./nav-link-class.ts";
-import { useSignOut } from "./use-sign-out.ts";
 
 /** The small-screen menu's entries for a signed-in user: the same as the top bar, stacked. */
 export function SignedInMobileEntries({ onClose }: { onClose: () => void }) {

@@ -2,7 +2,7 @@ import { type ReactNode, Suspense, useEffect } from "react";
 import { Outlet, useLocation, useNavigationType } from "react-router";
 import { PageSpinner } from "@/ui/spinner.tsx";
 import { Footer } from "./footer.tsx";
-import { PageLoadBoundary } from "./page-load-boundary.tsx";
+import { PageErrorBoundary } from "./page-error-boundary.tsx";
 import { type SignedInParts, TopBar } from "./top-bar.tsx";
 
 /** A new page starts at its top; going back leaves the browser to restore where the reader was. */
@@ -28,12 +28,13 @@ export function PageFrame({ signedIn, children }: { signedIn?: SignedInParts; ch
         Skip to content
       </a>
       <TopBar signedIn={signedIn} />
-      <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:px-6">
-        <PageLoadBoundary path={pathname}>
+      {/* At least a screen tall: the footer starts below the fold, so pages filling from the store never push it around on screen. */}
+      <main id="main" className="mx-auto min-h-dvh w-full max-w-7xl flex-1 px-4 py-6 sm:px-6">
+        <PageErrorBoundary path={pathname}>
           <Suspense fallback={<PageSpinner />}>
             <Outlet />
           </Suspense>
-        </PageLoadBoundary>
+        </PageErrorBoundary>
       </main>
       <Footer />
       <ScrollToTop />

@@ -2,26 +2,27 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { lazy, Suspense, useState } from "react";
 import { SignedInProvidersReady } from "@/app/auth/route-guards.tsx";
 import { SyncProvider } from "@/app/sync/sync-provider.tsx";
-import { SyncStatus } from "@/app/sync/sync-status.tsx";
 import { createQueryClient } from "@/lib/query-client.ts";
+import { SyncStatus } from "@/shared/sync/sync-status.tsx";
 import { InviteDialogHost } from "./invite-dialog-host.tsx";
+import { AccountMenuButton, AdminMenuButton } from "./menu-buttons.tsx";
 import { SignedInMobileEntries } from "./mobile-menu.tsx";
 import { PageFrame } from "./page-frame.tsx";
 import type { SignedInParts } from "./top-bar.tsx";
 
-// The wide-screen menus (Radix dropdowns) load beside the page; they appear in place without moving anything.
-const SignedInNav = lazy(() => import("./signed-in-nav.tsx"));
+// The wide-screen menus (Radix dropdowns) load beside the page; until they do, their buttons hold their place.
+const AdminMenu = lazy(() => import("./admin-menu.tsx").then((m) => ({ default: m.AdminMenu })));
 const AccountMenu = lazy(() => import("./account-menu.tsx"));
 
 const parts: SignedInParts = {
-  nav: (
-    <Suspense fallback={null}>
-      <SignedInNav />
+  adminMenu: (
+    <Suspense fallback={<AdminMenuButton disabled className="text-foreground/80" />}>
+      <AdminMenu />
     </Suspense>
   ),
   status: <SyncStatus />,
   account: (
-    <Suspense fallback={null}>
+    <Suspense fallback={<AccountMenuButton disabled />}>
       <AccountMenu />
     </Suspense>
   ),

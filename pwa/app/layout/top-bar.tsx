@@ -1,14 +1,16 @@
 import { LogInIcon, MenuIcon, XIcon } from "lucide-react";
 import { createContext, type ReactNode, useContext, useState } from "react";
 import { Link, NavLink } from "react-router";
-import { useAuth } from "@/app/auth/auth-context.tsx";
-import { InstallButton } from "@/app/pwa/install-button.tsx";
+import { useAuth } from "@/shared/auth/auth-context.tsx";
+import { InstallButton } from "@/shared/pwa/install-button.tsx";
 import { Button } from "@/ui/button.tsx";
+import { MainNav } from "./main-nav.tsx";
+import { AccountMenuButton } from "./menu-buttons.tsx";
 import { navLinkClass } from "./nav-link-class.ts";
 
 /** What a signed-in user's bar adds; it loads with the signed-in layout, never on the landing page's first load. */
 export interface SignedInParts {
-  nav: ReactNode;
+  adminMenu: ReactNode;
   status: ReactNode;
   account: ReactNode;
   /** The small-screen menu's entries; `onClose` closes the menu. */
@@ -38,12 +40,12 @@ export function TopBar({ signedIn }: { signedIn?: SignedInParts }) {
           <img src="/logo.svg" alt="" width={32} height={32} className="size-8" />
           <span>Stepwise</span>
         </Link>
-        {user && signedIn?.nav}
+        {user && <MainNav adminMenu={signedIn?.adminMenu} />}
         <div className="ml-auto flex items-center gap-1">
           <InstallButton />
           {user && signedIn?.status}
           {user ? (
-            <div className="hidden lg:block">{signedIn?.account}</div>
+            <div className="hidden lg:block">{signedIn?.account ?? <AccountMenuButton disabled />}</div>
           ) : (
             <Button asChild variant="ghost" className="hidden lg:inline-flex">
               <Link to="/auth">

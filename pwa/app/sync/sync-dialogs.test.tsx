@@ -4,11 +4,12 @@ import { useState } from "react";
 import { afterEach, describe, expect, it } from "vitest";
 import { notify } from "@/lib/notify.tsx";
 import type { Conflict } from "@/local/index.ts";
+import { useSyncDialogs } from "@/shared/sync/sync-dialogs-context.ts";
+import { SyncStatus } from "@/shared/sync/sync-status.tsx";
+import { syncTexts } from "@/shared/sync/sync-texts.ts";
 import { openTestDevice, renderSignedIn } from "@/test/render.tsx";
 import { homeworkRow, userOf } from "@/test/rows.ts";
-import { SyncDialogsHost, useSyncDialogs } from "./sync-dialogs.tsx";
-import { SyncStatus } from "./sync-status.tsx";
-import { syncTexts } from "./sync-texts.ts";
+import { SyncDialogsHost } from "./sync-dialogs.tsx";
 
 const clinician = userOf("clinician");
 let stop: (() => void) | undefined;

@@ -1,18 +1,10 @@
-import { createContext, lazy, type ReactNode, Suspense, useCallback, useContext, useMemo, useState } from "react";
-import type { SignOutChoice, Unsent } from "@/features/sync-center/unsent-changes-dialog.tsx";
-import { useOptionalSyncEngine } from "./sync-context.ts";
+import { lazy, type ReactNode, Suspense, useCallback, useMemo, useState } from "react";
+import { useOptionalSyncEngine } from "@/shared/sync/sync-context.ts";
+import { type SignOutChoice, SyncDialogsContext, type Unsent } from "@/shared/sync/sync-dialogs-context.ts";
 import { useStorageNotice } from "./use-storage-notice.ts";
 
 const SyncPanel = lazy(() => import("@/features/sync-center/sync-panel.tsx"));
 const UnsentChangesDialog = lazy(() => import("@/features/sync-center/unsent-changes-dialog.tsx"));
-
-interface SyncDialogs {
-  openPanel: () => void;
-  /** Asks what to do with changes that were not sent; resolves true when the user chose to sign out anyway. */
-  confirmSignOut: (unsent: Unsent) => Promise<boolean>;
-}
-
-const SyncDialogsContext = createContext<SyncDialogs | null>(null);
 
 /**
  * Holds the Sync panel and the sign-out question once for the whole app, so a menu that closes
@@ -57,11 +49,3 @@ export function SyncDialogsHost({ children }: { children: ReactNode }) {
     </SyncDialogsContext.Provider>
   );
 }
-
-const outsideHost: SyncDialogs = {
-  openPanel: () => {},
-  // Without the host (a component test of one screen) there is no one to ask: never discard.
-  confirmSignOut: async () => false,
-};
-
-export const useSyncDialogs = (): SyncDialogs => useContext(SyncDialogsContext) ?? outsideHost;

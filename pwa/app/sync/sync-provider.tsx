@@ -1,7 +1,7 @@
 import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
-import { useAuth } from "@/app/auth/auth-context.tsx";
 import type { SyncEngine } from "@/local/index.ts";
-import { SyncContext, type SyncHandle } from "./sync-context.ts";
+import { useAuth } from "@/shared/auth/auth-context.tsx";
+import { SyncContext, type SyncHandle } from "@/shared/sync/sync-context.ts";
 import { SyncDialogsHost } from "./sync-dialogs.tsx";
 
 /**

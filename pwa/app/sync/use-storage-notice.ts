@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { notify } from "@/lib/notify.tsx";
-import { useSyncState } from "./sync-context.ts";
-import { syncTexts } from "./sync-texts.ts";
+import { useSyncState } from "@/shared/sync/sync-context.ts";
+import { syncTexts } from "@/shared/sync/sync-texts.ts";
 
 const SHOWN_KEY = "stepwise-storage-notice-shown";
 

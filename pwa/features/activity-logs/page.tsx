@@ -1,11 +1,11 @@
 import { messages } from "@schema/messages.ts";
 import { ChevronLeftIcon, ChevronRightIcon, RefreshCwIcon } from "lucide-react";
 import { useEffect, useState } from "react";
-import { useOnline } from "@/app/sync/use-online.ts";
 import { errorMessage } from "@/lib/api.ts";
 import { cn } from "@/lib/cn.ts";
 import { formatDateTime } from "@/lib/dates.ts";
 import { notify } from "@/lib/notify.tsx";
+import { useOnline } from "@/lib/use-online.ts";
 import { usePageTitle } from "@/lib/use-page-title.ts";
 import { Badge } from "@/ui/badge.tsx";
 import { Button } from "@/ui/button.tsx";

@@ -1,7 +1,6 @@
 import { AgentKeyCreate } from "@schema/conversation.ts";
 import { useState } from "react";
 import * as v from "valibot";
-import { formProps, useAppForm, validateWith } from "@/lib/form.tsx";
 import { Button } from "@/ui/button.tsx";
 import {
   Dialog,
@@ -14,6 +13,7 @@ import {
   DialogTitle,
   DialogTrigger,
 } from "@/ui/dialog.tsx";
+import { formProps, useAppForm, validateWith } from "@/ui/form.tsx";
 import { SecretShownOnce } from "@/ui/secret-shown-once.tsx";
 import { type CreatedAgentKey, useCreateAgentKey } from "./agent-keys-api.ts";
 

@@ -1,9 +1,9 @@
 import { Trash2Icon } from "lucide-react";
 import { useEffect, useState } from "react";
-import { useOnline } from "@/app/sync/use-online.ts";
 import { errorMessage } from "@/lib/api.ts";
 import { formatDateTime } from "@/lib/dates.ts";
 import { notify } from "@/lib/notify.tsx";
+import { useOnline } from "@/lib/use-online.ts";
 import { usePageTitle } from "@/lib/use-page-title.ts";
 import { ConfirmDialog } from "@/ui/alert-dialog.tsx";
 import { Badge } from "@/ui/badge.tsx";

@@ -1,9 +1,9 @@
 import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { AuthProvider } from "@/app/auth/auth-context.tsx";
-import { signedOut } from "@/app/auth/session-api.ts";
-import Toaster from "@/app/toaster.tsx";
+import { AuthProvider } from "@/shared/auth/auth-context.tsx";
+import { signedOut } from "@/shared/auth/session-api.ts";
+import Toaster from "@/ui/toaster.tsx";
 import { LoginForm } from "./login-form.tsx";
 
 afterEach(() => vi.unstubAllGlobals());

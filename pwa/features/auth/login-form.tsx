@@ -2,10 +2,10 @@ import { accountMessages } from "@schema/auth.ts";
 import { TIMINGS } from "@schema/constants.ts";
 import { messages } from "@schema/messages.ts";
 import { useState } from "react";
-import { useAuth } from "@/app/auth/auth-context.tsx";
 import { errorMessage } from "@/lib/api.ts";
-import { formProps, useAppForm, validateWith } from "@/lib/form.tsx";
 import { notify } from "@/lib/notify.tsx";
+import { useAuth } from "@/shared/auth/auth-context.tsx";
+import { formProps, useAppForm, validateWith } from "@/ui/form.tsx";
 import { FormAlert } from "./form-alert.tsx";
 import { LoginForm as LoginSchema } from "./schemas.ts";
 

@@ -1,7 +1,7 @@
 import { messages } from "@schema/messages.ts";
 import { Navigate } from "react-router";
-import { useAuth } from "@/app/auth/auth-context.tsx";
 import { usePageTitle } from "@/lib/use-page-title.ts";
+import { useAuth } from "@/shared/auth/auth-context.tsx";
 import { Card, CardContent, CardDescription, CardHeader } from "@/ui/card.tsx";
 import { PageSpinner, Spinner } from "@/ui/spinner.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/ui/tabs.tsx";

@@ -1,7 +1,7 @@
 import { messages } from "@schema/messages.ts";
 import { useState } from "react";
-import { useAuth } from "@/app/auth/auth-context.tsx";
-import { formProps, useAppForm, validateWith } from "@/lib/form.tsx";
+import { useAuth } from "@/shared/auth/auth-context.tsx";
+import { formProps, useAppForm, validateWith } from "@/ui/form.tsx";
 import { FormAlert } from "./form-alert.tsx";
 import { RegisterForm as RegisterSchema } from "./schemas.ts";
 

@@ -27,7 +27,7 @@ export function useInvitation() {
       .then(
         (invitation): Invitation => invitation,
         (err): Invitation => {
-          if (err instanceof ApiError && err.status === 404) return { valid: false, message: err.message };
+          if (err instanceof ApiError && err.code === "not_found") return { valid: false, message: err.message };
           throw err;
         },
       )

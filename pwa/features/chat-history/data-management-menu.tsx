@@ -1,8 +1,8 @@
 import { BULK_DELETE } from "@schema/constants.ts";
 import { DatabaseIcon } from "lucide-react";
 import { useState } from "react";
-import { useOnline } from "@/app/sync/use-online.ts";
 import { usePublicConfig } from "@/lib/config.ts";
+import { useOnline } from "@/lib/use-online.ts";
 import { Button } from "@/ui/button.tsx";
 import {
   DropdownMenu,

@@ -1,8 +1,8 @@
 import { messages } from "@schema/messages.ts";
 import { useQuery } from "@tanstack/react-query";
-import { useSyncEngine } from "@/app/sync/sync-context.ts";
 import { api, errorMessage } from "@/lib/api.ts";
 import { notify } from "@/lib/notify.tsx";
+import { useSyncEngine } from "@/shared/sync/sync-context.ts";
 import {
   AlertDialog,
   AlertDialogAction,

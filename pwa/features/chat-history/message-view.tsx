@@ -2,8 +2,8 @@ import type { Message } from "@schema/rows.ts";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { BotIcon, UserIcon } from "lucide-react";
 import { useRef } from "react";
-import { useStore } from "@/app/sync/sync-context.ts";
 import { formatDateTime } from "@/lib/dates.ts";
+import { useStore } from "@/shared/sync/sync-context.ts";
 import { Skeleton } from "@/ui/skeleton.tsx";
 import { useMessageRows } from "./use-message-rows.ts";
 

@@ -111,6 +111,8 @@ describe("Chat History page", () => {
     expect(within(messages).getByLabelText("User")).toBeTruthy();
     expect(within(messages).getByLabelText("Bot")).toBeTruthy();
 
+    // Not on the device: the dialog asks the server, which has none either.
+    vi.stubGlobal("fetch", async () => new Response(JSON.stringify({ message: "Summary not found" }), { status: 404 }));
     await userEvent.click(screen.getByRole("button", { name: "View Summary" }));
     expect(await screen.findByText("No summary found for this conversation")).toBeTruthy();
   });

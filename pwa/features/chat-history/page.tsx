@@ -1,11 +1,11 @@
 import { messages } from "@schema/messages.ts";
 import { useLiveQuery } from "dexie-react-hooks";
 import { useEffect, useMemo, useRef, useState } from "react";
-import { useStore } from "@/app/sync/sync-context.ts";
 import { displayName } from "@/lib/display-name.ts";
 import { usePageTitle } from "@/lib/use-page-title.ts";
 import { PromptDialog } from "@/shared/prompt/prompt-dialog.tsx";
 import { SummaryDialog } from "@/shared/summary/summary-dialog.tsx";
+import { useStore } from "@/shared/sync/sync-context.ts";
 import { ConversationList } from "./conversation-list.tsx";
 import type { PatientOption } from "./filters-panel.tsx";
 import { PatientInfoCard } from "./patient-info-card.tsx";
@@ -92,6 +92,6 @@ function ChatHistory() {
 }
 
 function resultsAnnouncement(result: NonNullable<ReturnType<typeof useChatSearch>["result"]>) {
-  if (result.mode === "groups") return `${result.groups.length} conversations`;
+  if (result.mode === "groups") return `${result.groupCount} conversations`;
   return result.messageCount ? `${result.messageCount} messages` : messages.conversations.none;
 }

@@ -1,17 +1,21 @@
 import { GENDER_LABELS } from "@schema/constants.ts";
-import type { Patient } from "@schema/rows.ts";
+import type { Patient, Summary } from "@schema/rows.ts";
 import { useLiveQuery } from "dexie-react-hooks";
 import { Trash2Icon } from "lucide-react";
-import { useState } from "react";
-import { useAuth } from "@/app/auth/auth-context.tsx";
-import { useStore } from "@/app/sync/sync-context.ts";
-import { useOnline } from "@/app/sync/use-online.ts";
+import { type ReactNode, useId, useState } from "react";
 import { displayName, staffName } from "@/lib/display-name.ts";
+import { useOnline } from "@/lib/use-online.ts";
+import { useRememberedOpen } from "@/lib/use-remembered-open.ts";
+import { useAuth } from "@/shared/auth/auth-context.tsx";
 import { HomeworkPanel } from "@/shared/homework/homework-panel.tsx";
+import { useStore } from "@/shared/sync/sync-context.ts";
+import { useTableArrived } from "@/shared/sync/use-live.ts";
 import { Button } from "@/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "@/ui/card.tsx";
+import { DisclosureHeading } from "@/ui/disclosure-heading.tsx";
+import { Skeleton, SkeletonRegion } from "@/ui/skeleton.tsx";
 import { DeleteConversationsDialog } from "./delete-conversations-dialog.tsx";
-import { SudsChart } from "./suds-chart.tsx";
+import { SudsChart, SudsChartSkeleton } from "./suds-chart.tsx";
 
 /** The selected patient: who they are, their clinician, their SUDS over time and their homework. */
 export function PatientInfoCard({ patientName, onDeleted }: { patientName: string; onDeleted: () => void }) {
@@ -27,6 +31,12 @@ export function PatientInfoCard({ patientName, onDeleted }: { patientName: strin
   }, [store, patientName]);
   const patient = data?.patient;
   const clinicianName = patient?.clinician_name ?? (data?.clinician ? staffName(data.clinician) : null);
+  // On a device still in its first sync, what is not there yet is coming: hold its place.
+  const patientsArrived = useTableArrived("patients");
+  const summariesArrived = useTableArrived("conversation_summaries");
+  const cliniciansArrived = useTableArrived("clinicians");
+  const facts: Facts = !data || (!patient && !patientsArrived) ? "loading" : { patient, clinicianName };
+  const clinicianComing = Boolean(patient?.clinician_id && !clinicianName && !cliniciansArrived);
 
   return (
     <>
@@ -47,9 +57,11 @@ export function PatientInfoCard({ patientName, onDeleted }: { patientName: strin
           )}
         </CardHeader>
         <CardContent className="grid gap-4 text-sm">
-          <PatientFacts patient={patient} clinicianName={clinicianName} />
-          {data && <SudsChart summaries={data.summaries} patient={patientName} />}
-          <HomeworkPanel patientName={patientName} />
+          <SkeletonRegion loading={facts === "loading" || !summariesArrived} className="grid gap-4">
+            <PatientFacts facts={facts} clinicianComing={clinicianComing} />
+            <SudsSection summaries={data && summariesArrived ? data.summaries : null} patientName={patientName} />
+          </SkeletonRegion>
+          <HomeworkPanel patientName={patientName} rememberOpenAs="chat-history.homework" />
         </CardContent>
       </Card>
       <DeleteConversationsDialog
@@ -62,25 +74,58 @@ export function PatientInfoCard({ patientName, onDeleted }: { patientName: strin
   );
 }
 
-function PatientFacts({ patient, clinicianName }: { patient: Patient | undefined; clinicianName: string | null }) {
+/** Closed at first, so the Conversations list below stays within reach; the device remembers the choice. */
+function SudsSection({ summaries, patientName }: { summaries: Summary[] | null; patientName: string }) {
+  const [open, setOpen] = useRememberedOpen("chat-history.suds-chart", false);
+  const headingId = useId();
+  const bodyId = useId();
+  return (
+    <section aria-labelledby={headingId} className="grid gap-2">
+      <DisclosureHeading id={headingId} open={open} onOpenChange={setOpen} controls={bodyId}>
+        SUDS over time
+      </DisclosureHeading>
+      <div id={bodyId} hidden={!open}>
+        {open && (summaries ? <SudsChart summaries={summaries} patient={patientName} /> : <SudsChartSkeleton />)}
+      </div>
+    </section>
+  );
+}
+
+type Facts = "loading" | { patient: Patient | undefined; clinicianName: string | null };
+
+const FACT_LABELS = ["Username", "Age", "Gender", "Clinician"];
+
+function PatientFacts({ facts, clinicianComing }: { facts: Facts; clinicianComing: boolean }) {
+  if (facts === "loading") {
+    return (
+      <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1" aria-hidden>
+        {FACT_LABELS.map((label) => (
+          <Fact key={label} label={label} value={<Skeleton className="h-5 w-32" />} />
+        ))}
+      </dl>
+    );
+  }
+  const { patient, clinicianName } = facts;
   return (
     <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1">
       {patient && (
         <>
-          <dt className="text-muted-foreground">Username</dt>
-          <dd className="break-all">{patient.username}</dd>
-          <dt className="text-muted-foreground">Age</dt>
-          <dd>{patient.age}</dd>
-          <dt className="text-muted-foreground">Gender</dt>
-          <dd>{GENDER_LABELS[patient.gender] ?? patient.gender}</dd>
+          <Fact label="Username" value={<span className="break-all">{patient.username}</span>} />
+          <Fact label="Age" value={patient.age} />
+          <Fact label="Gender" value={GENDER_LABELS[patient.gender] ?? patient.gender} />
         </>
       )}
-      {clinicianName && (
-        <>
-          <dt className="text-muted-foreground">Clinician</dt>
-          <dd>{clinicianName}</dd>
-        </>
-      )}
+      {clinicianName && <Fact label="Clinician" value={clinicianName} />}
+      {clinicianComing && <Fact label="Clinician" value={<Skeleton className="h-5 w-32" />} />}
     </dl>
+  );
+}
+
+function Fact({ label, value }: { label: string; value: ReactNode }) {
+  return (
+    <>
+      <dt className="text-muted-foreground">{label}</dt>
+      <dd>{value}</dd>
+    </>
   );
 }

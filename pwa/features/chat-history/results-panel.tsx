@@ -1,10 +1,11 @@
 import { messages } from "@schema/messages.ts";
 import { useLiveQuery } from "dexie-react-hooks";
-import { useStore } from "@/app/sync/sync-context.ts";
+import { useStore } from "@/shared/sync/sync-context.ts";
+import { useTableArrived } from "@/shared/sync/use-live.ts";
 import { Button } from "@/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "@/ui/card.tsx";
-import { Spinner } from "@/ui/spinner.tsx";
-import { type ChatFilters, hasActiveFilter } from "@/worker/search-logic.ts";
+import { Skeleton } from "@/ui/skeleton.tsx";
+import { type ChatFilters, hasActiveFilter, showsMessages } from "@/worker/search-logic.ts";
 import { GroupedView } from "./grouped-view.tsx";
 import { MessageView } from "./message-view.tsx";
 import type { ChatSearch } from "./use-chat-search.ts";
@@ -29,7 +30,10 @@ export function ResultsPanel({
 }: ResultsPanelProps) {
   const { result, error } = search;
   const selected = filters.selectedConversationId;
-  const empty = result && (result.mode === "groups" ? result.groups.length === 0 : result.messageCount === 0);
+  // On a device whose messages are still to come, an empty answer means "not yet", not "none".
+  const arrived = useTableArrived("conversation_messages");
+  const none = result && (result.mode === "groups" ? result.groupCount === 0 : result.messageCount === 0);
+  const loading = !error && (!result || (none && !arrived));
   return (
     <Card className="min-w-0">
       <CardHeader className="flex-row flex-wrap items-center justify-between gap-2">
@@ -43,9 +47,9 @@ export function ResultsPanel({
       <CardContent>
         {error ? (
           <p className="text-destructive">{messages.conversations.loadError}</p>
-        ) : !result ? (
-          <Spinner label="Loading conversations" />
-        ) : empty ? (
+        ) : loading || !result ? (
+          <ResultsSkeleton label={showsMessages(filters) ? "Loading messages…" : "Loading conversations…"} />
+        ) : none ? (
           <div className="grid justify-items-start gap-3">
             <p className="text-muted-foreground">{messages.conversations.none}</p>
             {hasActiveFilter(filters) && (
@@ -56,7 +60,9 @@ export function ResultsPanel({
           </div>
         ) : result.mode === "groups" ? (
           <GroupedView
-            groups={result.groups}
+            resultKey={result.resultKey}
+            count={result.groupCount}
+            fetchGroups={search.groups}
             onViewPrompt={onViewPrompt}
             onViewDetails={onSelect}
             onViewSummary={onViewSummary}
@@ -95,6 +101,24 @@ function SelectionActions({
       <Button variant="outline" size="sm" onClick={() => onViewSummary(conversationId)}>
         View Summary
       </Button>
+    </div>
+  );
+}
+
+/**
+ * What the column waits for, in words, while the device store is read, above message-sized
+ * placeholders: never a bare spinner beside a "Synced" status.
+ */
+function ResultsSkeleton({ label }: { label: string }) {
+  return (
+    <div aria-busy="true" className="grid gap-3">
+      <p role="status" className="text-sm text-muted-foreground">
+        {label}
+      </p>
+      {Array.from({ length: 4 }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+        <Skeleton key={i} className="h-24" />
+      ))}
     </div>
   );
 }

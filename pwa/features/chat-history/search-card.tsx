@@ -1,5 +1,5 @@
 import { FilterIcon, SearchIcon } from "lucide-react";
-import { useAuth } from "@/app/auth/auth-context.tsx";
+import { useAuth } from "@/shared/auth/auth-context.tsx";
 import { Button } from "@/ui/button.tsx";
 import { Card, CardContent } from "@/ui/card.tsx";
 import { Input } from "@/ui/input.tsx";
@@ -16,10 +16,11 @@ export function SearchCard({ state, patients }: SearchCardProps) {
   const { isAdmin } = useAuth();
   const { filters, panelOpen } = state;
   return (
-    <Card>
+    <Card role="search" aria-label="Search conversations">
       <CardContent className="grid gap-4 pt-6">
-        <div className="flex flex-col gap-3 md:flex-row md:items-center">
-          <div className="relative flex-1">
+        {/* Below desktop width the message search has the whole row; the id box and the buttons wrap below it. */}
+        <div className="flex flex-wrap items-center gap-3">
+          <div className="relative basis-full xl:basis-0 xl:flex-1">
             <SearchIcon className="absolute top-3.5 left-3 size-4 text-muted-foreground" aria-hidden />
             <Input
               type="search"
@@ -33,7 +34,7 @@ export function SearchCard({ state, patients }: SearchCardProps) {
           <Input
             aria-label="Search by conversation ID"
             placeholder="Search by conversation ID..."
-            className="md:w-72"
+            className="min-w-48 flex-1 xl:w-72 xl:flex-none"
             value={filters.conversationIdText}
             onChange={(e) => state.setIdText(e.target.value)}
           />

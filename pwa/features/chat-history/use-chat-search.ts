@@ -1,10 +1,10 @@
 import { useLiveQuery } from "dexie-react-hooks";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { useSyncState } from "@/app/sync/sync-context.ts";
 import type { LocalStore } from "@/local/index.ts";
+import { useSyncState } from "@/shared/sync/sync-context.ts";
 import { createSearchClient, type SearchClient } from "@/worker/search-client.ts";
 import type { SearchAnswer } from "@/worker/search-engine.ts";
-import type { ChatFilters } from "@/worker/search-logic.ts";
+import type { ChatFilters, ConversationGroup } from "@/worker/search-logic.ts";
 
 let generation = 0;
 
@@ -52,6 +52,8 @@ interface SearchState {
 export interface ChatSearch extends SearchState {
   /** The ids of the result's messages from..to, fetched from the worker as the list scrolls. */
   messageIds: (resultKey: number, from: number, to: number) => Promise<string[]>;
+  /** The result's conversation groups from..to, fetched from the worker as the grouped view scrolls. */
+  groups: (resultKey: number, from: number, to: number) => Promise<ConversationGroup[]>;
 }
 
 /** Runs the page's search in the worker again whenever the filters or the device store change. */
@@ -88,5 +90,10 @@ export function useChatSearch(store: LocalStore, filters: ChatFilters): ChatSear
       client.current ? client.current.messageIds(resultKey, from, to) : Promise.resolve([]),
     [],
   );
-  return { ...state, messageIds };
+  const groups = useCallback(
+    (resultKey: number, from: number, to: number) =>
+      client.current ? client.current.groups(resultKey, from, to) : Promise.resolve([]),
+    [],
+  );
+  return { ...state, messageIds, groups };
 }

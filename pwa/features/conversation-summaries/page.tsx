@@ -1,13 +1,14 @@
 import { messages } from "@schema/messages.ts";
 import { FileTextIcon, PlusIcon } from "lucide-react";
-import { useId, useState } from "react";
-import { useAuth } from "@/app/auth/auth-context.tsx";
+import { useId, useMemo, useState } from "react";
+import { cn } from "@/lib/cn.ts";
 import { notify } from "@/lib/notify.tsx";
 import { usePageTitle } from "@/lib/use-page-title.ts";
+import { useAuth } from "@/shared/auth/auth-context.tsx";
 import { SummaryDialog } from "@/shared/summary/summary-dialog.tsx";
 import { Button } from "@/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/ui/card.tsx";
-import { Skeleton } from "@/ui/skeleton.tsx";
+import { SkeletonRegion } from "@/ui/skeleton.tsx";
 import { SummariesTable } from "./summaries-table.tsx";
 import { useDeleteSummary, useSummaries } from "./use-summaries.ts";
 
@@ -28,7 +29,9 @@ function Summaries({ isAdmin }: { isAdmin: boolean }) {
   const remove = useDeleteSummary();
   const filterId = useId();
 
+  const loading = summaries.status === "loading";
   const rows = summaries.status === "ready" ? summaries.data : [];
+  const allIds = useMemo(() => rows.map((r) => r.id), [rows]);
   const pages = Math.max(1, Math.ceil(rows.length / PAGE_SIZE));
   const current = Math.min(page, pages - 1);
   const shown = rows.slice(current * PAGE_SIZE, (current + 1) * PAGE_SIZE);
@@ -62,59 +65,58 @@ function Summaries({ isAdmin }: { isAdmin: boolean }) {
             </Button>
           </div>
         </CardHeader>
-        <CardContent className="grid gap-4">
-          {summaries.status === "loading" && (
-            <div className="grid gap-2" aria-busy="true">
-              <span className="sr-only">Loading summaries...</span>
-              {Array.from({ length: 5 }, (_, i) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-                <Skeleton key={i} className="h-11 w-full" />
-              ))}
-            </div>
-          )}
-          {summaries.status === "error" && (
-            <p role="alert" className="text-destructive">
-              {messages.summaries.listError}
-            </p>
-          )}
-          {summaries.status === "ready" && rows.length === 0 && (
-            <div className="grid justify-items-center gap-2 py-10 text-center text-muted-foreground">
-              <FileTextIcon className="size-8" aria-hidden />
-              <p>{riskOnly ? "No summary flags a safety risk." : "No conversation summaries yet."}</p>
-            </div>
-          )}
-          {shown.length > 0 && (
-            <>
-              <SummariesTable
-                summaries={shown}
-                canDelete={isAdmin}
-                onView={setViewing}
-                onDelete={(id) => void remove(id)}
-              />
-              <nav aria-label="Summary pages" className="flex flex-wrap items-center justify-between gap-2 text-sm">
-                <span>
-                  {current * PAGE_SIZE + 1}–{current * PAGE_SIZE + shown.length} of {rows.length}
-                </span>
-                <div className="flex gap-2">
-                  <Button variant="outline" size="sm" disabled={current === 0} onClick={() => setPage(current - 1)}>
-                    Previous
-                  </Button>
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    disabled={current >= pages - 1}
-                    onClick={() => setPage(current + 1)}
-                  >
-                    Next
-                  </Button>
-                </div>
-              </nav>
-            </>
-          )}
+        <CardContent>
+          <SkeletonRegion loading={loading} label="Loading summaries…" className="grid gap-4">
+            {summaries.status === "error" && (
+              <p role="alert" className="text-destructive">
+                {messages.summaries.listError}
+              </p>
+            )}
+            {summaries.status === "ready" && rows.length === 0 && (
+              <div className="grid justify-items-center gap-2 py-10 text-center text-muted-foreground">
+                <FileTextIcon className="size-8" aria-hidden />
+                <p>{riskOnly ? "No summary flags a safety risk." : "No conversation summaries yet."}</p>
+              </div>
+            )}
+            {(shown.length > 0 || loading) && (
+              <>
+                <SummariesTable
+                  summaries={shown}
+                  allIds={allIds}
+                  loadingRows={loading ? PAGE_SIZE : 0}
+                  canDelete={isAdmin}
+                  onView={setViewing}
+                  onDelete={(id) => void remove(id)}
+                />
+                <nav
+                  aria-label="Summary pages"
+                  className={cn("flex flex-wrap items-center justify-between gap-2 text-sm", loading && "invisible")}
+                >
+                  <span>
+                    {current * PAGE_SIZE + 1}–{current * PAGE_SIZE + shown.length} of {rows.length}
+                  </span>
+                  <div className="flex gap-2">
+                    <Button variant="outline" size="sm" disabled={current === 0} onClick={() => setPage(current - 1)}>
+                      Previous
+                    </Button>
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      disabled={current >= pages - 1}
+                      onClick={() => setPage(current + 1)}
+                    >
+                      Next
+                    </Button>
+                  </div>
+                </nav>
+              </>
+            )}
+          </SkeletonRegion>
         </CardContent>
       </Card>
       <SummaryDialog
         withTimes
+        missing={messages.summaries.notFound}
         conversationId={viewing}
         open={viewing !== null}
         onOpenChange={(open) => !open && setViewing(null)}

@@ -3,6 +3,7 @@ import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
 import { formatDateTime } from "@/lib/dates.ts";
+import { syncTexts } from "@/shared/sync/sync-texts.ts";
 import { openTestDevice, renderSignedIn } from "@/test/render.tsx";
 import { summaryRow, userOf } from "@/test/rows.ts";
 import ConversationSummariesPage from "./page.tsx";
@@ -53,7 +54,8 @@ describe("Conversation Summaries", () => {
     await user.click(await screen.findByRole("button", { name: "Delete summary conv-1" }));
     const confirm = await screen.findByRole("alertdialog");
     await user.click(within(confirm).getByRole("button", { name: "Delete" }));
-    expect(await screen.findByText(messages.summaries.deleted)).toBeTruthy();
+    // Offline test device: deleted here, sent later.
+    expect(await screen.findByText(syncTexts.savedOnDevice)).toBeTruthy();
     await waitFor(async () => expect(await store.conversation_summaries.get("conv-1")).toBeUndefined());
     expect((await store.outbox.toArray())[0]).toMatchObject({
       method: "DELETE",

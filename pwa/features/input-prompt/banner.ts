@@ -15,6 +15,7 @@ export const savedBanner = (id: string): Banner => ({ tone: "success", message: 
 export function failureBanner(err: unknown): Banner {
   if (err instanceof ApiTimeoutError) return { tone: "error", message: messages.prompts.dbTimeout };
   if (err instanceof ApiError) {
+    // The spec words a 500 only; a proxy's 502 is another refusal.
     if (err.status === 500) return { tone: "error", message: messages.prompts.dbFailed };
     const said = err.body && typeof err.body === "object" && "message" in err.body ? err.message : undefined;
     return { tone: "error", message: messages.prompts.saveFailed, detail: said };

@@ -1,7 +1,7 @@
 import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import Toaster from "@/app/toaster.tsx";
+import Toaster from "@/ui/toaster.tsx";
 import InviteDialog from "./invite-dialog.tsx";
 
 const answer = (body: unknown) =>

@@ -3,7 +3,6 @@ import { TIMINGS } from "@schema/constants.ts";
 import { messages } from "@schema/messages.ts";
 import { useState } from "react";
 import { api, errorMessage } from "@/lib/api.ts";
-import { formProps, useAppForm, validateWith } from "@/lib/form.tsx";
 import { notify } from "@/lib/notify.tsx";
 import { Button } from "@/ui/button.tsx";
 import {
@@ -16,6 +15,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/ui/dialog.tsx";
+import { formProps, useAppForm, validateWith } from "@/ui/form.tsx";
 import { SecretShownOnce } from "@/ui/secret-shown-once.tsx";
 import { ManualLink } from "./manual-link.tsx";
 

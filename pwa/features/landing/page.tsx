@@ -1,8 +1,8 @@
 import { ArrowRightIcon, FlaskConicalIcon, LifeBuoyIcon, MicIcon } from "lucide-react";
 import { Link } from "react-router";
-import { useAuth } from "@/app/auth/auth-context.tsx";
 import { usePublicConfig } from "@/lib/config.ts";
 import { usePageTitle } from "@/lib/use-page-title.ts";
+import { useAuth } from "@/shared/auth/auth-context.tsx";
 import { Button } from "@/ui/button.tsx";
 import { VideoPlayer } from "@/ui/video-player.tsx";
 import { FOUNDERS, HOW_IT_WORKS, PRINCIPLES } from "./content.ts";
@@ -140,10 +140,17 @@ export default function LandingPage() {
           Questions about your account, an invitation that did not arrive, or something that does not look right? Our
           support team answers within one working day.
         </p>
-        <Button asChild variant="outline">
+        <Button
+          asChild
+          variant="outline"
+          className="h-auto max-w-full py-2 text-center whitespace-normal [overflow-wrap:anywhere]"
+        >
           <a href={`mailto:${support}`}>Contact support ({support})</a>
         </Button>
-        <Link to="/video-example" className="text-sm text-primary underline-offset-4 hover:underline">
+        <Link
+          to="/video-example"
+          className="inline-flex min-h-11 items-center text-sm text-primary underline-offset-4 hover:underline"
+        >
           See the video player demo
         </Link>
       </section>

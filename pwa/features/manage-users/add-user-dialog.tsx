@@ -1,7 +1,6 @@
 import { AddUserBody } from "@schema/auth.ts";
 import { useState } from "react";
 import * as v from "valibot";
-import { formProps, useAppForm, validateWith } from "@/lib/form.tsx";
 import { Button } from "@/ui/button.tsx";
 import {
   Dialog,
@@ -13,6 +12,7 @@ import {
   DialogTitle,
   DialogTrigger,
 } from "@/ui/dialog.tsx";
+import { formProps, useAppForm, validateWith } from "@/ui/form.tsx";
 import { type Role, RoleSelect } from "./role-select.tsx";
 import { type UserWithPassword, useAddUser } from "./users-api.ts";
 

@@ -1,6 +1,5 @@
 import { EditUserBody } from "@schema/auth.ts";
 import * as v from "valibot";
-import { formProps, useAppForm, validateWith } from "@/lib/form.tsx";
 import { Button } from "@/ui/button.tsx";
 import {
   Dialog,
@@ -11,6 +10,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/ui/dialog.tsx";
+import { formProps, useAppForm, validateWith } from "@/ui/form.tsx";
 import { RoleSelect } from "./role-select.tsx";
 import { type AdminUser, useEditUser } from "./users-api.ts";
 

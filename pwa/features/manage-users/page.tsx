@@ -1,12 +1,12 @@
 import { messages } from "@schema/messages.ts";
 import { RefreshCwIcon } from "lucide-react";
 import { useEffect, useState } from "react";
-import { useAuth } from "@/app/auth/auth-context.tsx";
-import { useOnline } from "@/app/sync/use-online.ts";
 import { errorMessage } from "@/lib/api.ts";
 import { cn } from "@/lib/cn.ts";
 import { notify } from "@/lib/notify.tsx";
+import { useOnline } from "@/lib/use-online.ts";
 import { usePageTitle } from "@/lib/use-page-title.ts";
+import { useAuth } from "@/shared/auth/auth-context.tsx";
 import { ConfirmDialog } from "@/ui/alert-dialog.tsx";
 import { Badge } from "@/ui/badge.tsx";
 import { Button } from "@/ui/button.tsx";

@@ -1,12 +1,12 @@
 import type { Patient } from "@schema/rows.ts";
 import { PlusIcon, UsersIcon } from "lucide-react";
 import { useState } from "react";
-import { useAuth } from "@/app/auth/auth-context.tsx";
 import { usePageTitle } from "@/lib/use-page-title.ts";
+import { useAuth } from "@/shared/auth/auth-context.tsx";
 import { HomeworkDialog } from "@/shared/homework/homework-dialog.tsx";
 import { Button } from "@/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/ui/card.tsx";
-import { Skeleton } from "@/ui/skeleton.tsx";
+import { SkeletonRegion } from "@/ui/skeleton.tsx";
 import { PatientFormDialog } from "./patient-form-dialog.tsx";
 import { PatientsTable } from "./patients-table.tsx";
 import { usePatientActions, usePatients } from "./use-patients.ts";
@@ -44,34 +44,27 @@ function Patients() {
           </Button>
         </CardHeader>
         <CardContent>
-          {patients.status === "loading" && (
-            <div className="grid gap-2" aria-busy="true">
-              <span className="sr-only">Loading patients...</span>
-              {Array.from({ length: 5 }, (_, i) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-                <Skeleton key={i} className="h-11 w-full" />
-              ))}
-            </div>
-          )}
-          {patients.status === "error" && (
-            <p role="alert" className="text-destructive">
-              Error loading patients
-            </p>
-          )}
-          {patients.status === "ready" && patients.data.length === 0 && (
-            <div className="grid justify-items-center gap-2 py-10 text-center text-muted-foreground">
-              <UsersIcon className="size-8" aria-hidden />
-              <p>No patients yet. Add a patient to assign homework.</p>
-            </div>
-          )}
-          {patients.status === "ready" && patients.data.length > 0 && (
-            <PatientsTable
-              patients={patients.data}
-              onHomework={(patient) => setOpen({ kind: "homework", patient })}
-              onEdit={(patient) => setOpen({ kind: "edit", patient })}
-              onDelete={(patient) => void actions.remove(patient.id)}
-            />
-          )}
+          <SkeletonRegion loading={patients.status === "loading"} label="Loading patients…">
+            {patients.status === "error" && (
+              <p role="alert" className="text-destructive">
+                Error loading patients
+              </p>
+            )}
+            {patients.status === "ready" && patients.data.length === 0 && (
+              <div className="grid justify-items-center gap-2 py-10 text-center text-muted-foreground">
+                <UsersIcon className="size-8" aria-hidden />
+                <p>No patients yet. Add a patient to assign homework.</p>
+              </div>
+            )}
+            {(patients.status === "loading" || (patients.status === "ready" && patients.data.length > 0)) && (
+              <PatientsTable
+                patients={patients.status === "ready" ? patients.data : undefined}
+                onHomework={(patient) => setOpen({ kind: "homework", patient })}
+                onEdit={(patient) => setOpen({ kind: "edit", patient })}
+                onDelete={(patient) => void actions.remove(patient.id)}
+              />
+            )}
+          </SkeletonRegion>
         </CardContent>
       </Card>
       <PatientFormDialog open={open?.kind === "add"} onOpenChange={close} />

@@ -6,12 +6,17 @@ import type { Local } from "@/local/index.ts";
 import { PendingBadge } from "@/shared/sync/pending-badge.tsx";
 import { ConfirmDialog } from "@/ui/alert-dialog.tsx";
 import { Button } from "@/ui/button.tsx";
+import { SkeletonRows } from "@/ui/skeleton.tsx";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/ui/table.tsx";
+
+/** A clinician's usual caseload on one screen. */
+const LOADING_ROWS = 6;
 
 const nameOf = (p: Patient) => `${p.first_name} ${p.last_name}`;
 
 interface PatientsTableProps {
-  patients: Local<Patient>[];
+  /** Undefined while the device store is read: rows of the real height hold the table's place. */
+  patients: Local<Patient>[] | undefined;
   onHomework: (patient: Patient) => void;
   onEdit: (patient: Patient) => void;
   onDelete: (patient: Patient) => void;
@@ -33,7 +38,8 @@ export function PatientsTable({ patients, onHomework, onEdit, onDelete }: Patien
         </TableRow>
       </TableHeader>
       <TableBody>
-        {patients.map((p) => (
+        {!patients && <SkeletonRows rows={LOADING_ROWS} columns={6} height="h-11" />}
+        {patients?.map((p) => (
           <TableRow key={p.id}>
             <TableCell className="font-medium">
               <div className="grid justify-items-start gap-1">

@@ -1,11 +1,12 @@
 import { messages } from "@schema/messages.ts";
 import { defaultPatientUsername } from "@schema/patient.ts";
 import type { Clinician, Patient } from "@schema/rows.ts";
-import { useStore, useSyncEngine } from "@/app/sync/sync-context.ts";
 import { ApiError } from "@/lib/api.ts";
 import { staffName } from "@/lib/display-name.ts";
 import { notify } from "@/lib/notify.tsx";
 import type { Local } from "@/local/index.ts";
+import { announceSave } from "@/shared/sync/announce-save.ts";
+import { useStore, useSyncEngine } from "@/shared/sync/sync-context.ts";
 import { type Live, useLive } from "@/shared/sync/use-live.ts";
 import { type PatientFormValues, patientBody } from "./patient-values.ts";
 
@@ -17,7 +18,7 @@ const byName = (a: Patient, b: Patient) =>
 /** The patients on this device: a clinician's own, or every patient for an admin (the pull sends only those). */
 export function usePatients(): Live<Local<Patient>[]> {
   const store = useStore();
-  return useLive(async () => (await store.patients.toArray()).sort(byName), [store]);
+  return useLive(async () => (await store.patients.toArray()).sort(byName), [store], "patients");
 }
 
 /** Clinicians an admin may give a patient to, by display name. */
@@ -36,7 +37,7 @@ export const effectiveUsername = (value: PatientFormValues) =>
 
 const reason = (err: unknown) => (err instanceof Error && err.message ? err.message : String(err));
 
-/** Writes through the device store: shown at once, sent when there is a connection. */
+/** Writes through the device store: shown at once, sent when there is a connection; announceSave words the toast. */
 export function usePatientActions(isAdmin: boolean) {
   const engine = useSyncEngine();
   const store = engine.store;
@@ -48,8 +49,8 @@ export function usePatientActions(isAdmin: boolean) {
     },
     async create(value: PatientFormValues): Promise<boolean> {
       try {
-        await engine.mutate({ kind: "patient.create", values: patientBody(value, isAdmin) });
-        notify.success("Patient added");
+        const { sent } = await engine.mutate({ kind: "patient.create", values: patientBody(value, isAdmin) });
+        void announceSave(sent, { success: "Patient added", refused: (message) => notify.error(m.addFailed(message)) });
         return true;
       } catch (err) {
         notify.error(m.addFailed(reason(err)));
@@ -58,8 +59,11 @@ export function usePatientActions(isAdmin: boolean) {
     },
     async update(id: string, value: PatientFormValues): Promise<boolean> {
       try {
-        await engine.mutate({ kind: "patient.update", id, values: patientBody(value, isAdmin) });
-        notify.success("Patient updated");
+        const { sent } = await engine.mutate({ kind: "patient.update", id, values: patientBody(value, isAdmin) });
+        void announceSave(sent, {
+          success: "Patient updated",
+          refused: (message) => notify.error(m.updateFailed(message)),
+        });
         return true;
       } catch (err) {
         notify.error(m.updateFailed(reason(err)));
@@ -68,8 +72,11 @@ export function usePatientActions(isAdmin: boolean) {
     },
     async remove(id: string): Promise<void> {
       try {
-        await engine.mutate({ kind: "patient.delete", id });
-        notify.success("Patient deleted");
+        const { sent } = await engine.mutate({ kind: "patient.delete", id });
+        void announceSave(sent, {
+          success: "Patient deleted",
+          refused: (message) => notify.error(m.deleteFailed(message)),
+        });
       } catch (err) {
         notify.error(m.deleteFailed(err instanceof ApiError ? err.message : reason(err)));
       }

@@ -1,7 +1,7 @@
 import { KeyRoundIcon } from "lucide-react";
 import { useSearchParams } from "react-router";
-import { useAuth } from "@/app/auth/auth-context.tsx";
 import { usePageTitle } from "@/lib/use-page-title.ts";
+import { useAuth } from "@/shared/auth/auth-context.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/ui/card.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/ui/tabs.tsx";
 import { PasswordForm } from "./password-form.tsx";

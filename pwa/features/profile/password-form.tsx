@@ -1,9 +1,9 @@
 import { messages } from "@schema/messages.ts";
 import { useNavigate } from "react-router";
-import { useAuth } from "@/app/auth/auth-context.tsx";
 import { api, errorMessage } from "@/lib/api.ts";
-import { formProps, useAppForm, validateWith } from "@/lib/form.tsx";
 import { notify } from "@/lib/notify.tsx";
+import { useAuth } from "@/shared/auth/auth-context.tsx";
+import { formProps, useAppForm, validateWith } from "@/ui/form.tsx";
 import { ChangePasswordForm } from "./schemas.ts";
 
 export function PasswordForm() {

@@ -1,11 +1,11 @@
 import { TIMINGS } from "@schema/constants.ts";
 import { messages } from "@schema/messages.ts";
 import type { CurrentUser } from "@schema/rows.ts";
-import { signedIn } from "@/app/auth/session-api.ts";
-import { useSignOut } from "@/app/layout/use-sign-out.ts";
 import { api, errorMessage } from "@/lib/api.ts";
-import { formProps, useAppForm, validateWith } from "@/lib/form.tsx";
 import { notify } from "@/lib/notify.tsx";
+import { signedIn } from "@/shared/auth/session-api.ts";
+import { useSignOut } from "@/shared/auth/use-sign-out.ts";
+import { formProps, useAppForm, validateWith } from "@/ui/form.tsx";
 import { ProfileForm as ProfileSchema } from "./schemas.ts";
 
 export function ProfileForm({ user }: { user: CurrentUser }) {

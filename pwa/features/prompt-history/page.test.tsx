@@ -75,6 +75,28 @@ describe("Prompt History page", () => {
     expect((screen.getByLabelText("Current prompt: Coach p2") as HTMLInputElement).checked).toBe(true);
   });
 
+  it("a test mark the server refused is told once, by what it marked", async () => {
+    const device = openTestDevice(admin);
+    await device.store.prompts.bulkPut([prompt("p1"), prompt("p2")]);
+    await device.store.outbox.add({
+      id: "mark-1",
+      method: "POST",
+      // Not the endpoint's URL: the toast follows what the change did to the prompt.
+      path: "/api/v2/marks",
+      body: { promptId: "p2" },
+      table: "prompts",
+      rowId: "p2",
+      op: { kind: "flag", flag: "is_test" },
+      createdAt: "2025-01-05T13:00:00.000Z",
+      status: "failed",
+      error: "No prompt found with ID: p2",
+    });
+    await device.engine.sync();
+    renderSignedIn(<PromptHistoryPage />, { user: admin, device });
+    expect(await screen.findByText("Failed to update test prompt")).toBeTruthy();
+    expect(screen.getByText("No prompt found with ID: p2")).toBeTruthy();
+  });
+
   it("the details dialog saves an edited copy as a new prompt and never touches the original", async () => {
     const fetch = vi.fn(async (_path: string, init: RequestInit) => {
       return new Response(JSON.stringify({ ...JSON.parse(String(init.body)), is_current: false }), { status: 201 });

@@ -3,14 +3,14 @@ import { PromptForm } from "@schema/prompt.ts";
 import type { Prompt } from "@schema/rows.ts";
 import { useState } from "react";
 import * as v from "valibot";
-import { useOnline } from "@/app/sync/use-online.ts";
 import { errorMessage } from "@/lib/api.ts";
 import { formatDateTime } from "@/lib/dates.ts";
-import { formProps, useAppForm, validateWith } from "@/lib/form.tsx";
 import { notify } from "@/lib/notify.tsx";
+import { useOnline } from "@/lib/use-online.ts";
 import { ConfirmDialog } from "@/ui/alert-dialog.tsx";
 import { Button } from "@/ui/button.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/ui/dialog.tsx";
+import { formProps, useAppForm, validateWith } from "@/ui/form.tsx";
 import { createPrompt } from "./prompt-api.ts";
 import { undeletableReason } from "./prompt-list.ts";
 

@@ -1,19 +1,15 @@
 import { TIMINGS } from "@schema/constants.ts";
 import { messages } from "@schema/messages.ts";
 import { useLiveQuery } from "dexie-react-hooks";
-import { useCallback, useEffect, useRef, useState } from "react";
-import { useSyncEngine, useSyncState } from "@/app/sync/sync-context.ts";
+import { useCallback, useEffect, useState } from "react";
 import { notify } from "@/lib/notify.tsx";
-
-const MARK_PATHS = {
-  "/api/prompt-history/set-current": messages.prompts.setCurrentFailed,
-  "/api/prompt-history/set-test": messages.prompts.setTestFailed,
-} as Record<string, string>;
+import { usePromptMarks } from "@/shared/prompt/use-prompt-marks.ts";
+import { useSyncEngine, useSyncState } from "@/shared/sync/sync-context.ts";
+import { syncProblemText } from "@/shared/sync/sync-texts.ts";
 
 /**
  * The prompts on this device (readable offline), refreshed through the sync engine on demand and
- * every 60 s while the page is open (spec section 9). Current/test marks go through the outbox,
- * so they work offline too; a mark the server later refuses is reported once as a toast.
+ * every 60 s while the page is open (spec section 9); the current/test marks are usePromptMarks'.
  */
 export function usePromptHistory() {
   const engine = useSyncEngine();
@@ -27,7 +23,7 @@ export function usePromptHistory() {
     try {
       await engine.sync();
       const error = engine.getState().error;
-      if (error) notify.error(messages.generic.refreshFailed, error);
+      if (error) notify.error(messages.generic.refreshFailed, syncProblemText(error));
     } finally {
       setRefreshing(false);
     }
@@ -38,27 +34,7 @@ export function usePromptHistory() {
     return () => clearInterval(timer);
   }, [engine]);
 
-  const reported = useRef(new Set<string>());
-  useEffect(() => {
-    for (const failure of state?.failed ?? []) {
-      const title = MARK_PATHS[failure.path];
-      if (!title || reported.current.has(failure.id)) continue;
-      reported.current.add(failure.id);
-      notify.error(title, failure.error);
-    }
-  }, [state?.failed]);
-
-  const mark = useCallback(
-    async (kind: "prompt.setCurrent" | "prompt.setTest", id: string) => {
-      try {
-        await engine.mutate({ kind, id });
-      } catch (err) {
-        const title = kind === "prompt.setCurrent" ? messages.prompts.setCurrentFailed : messages.prompts.setTestFailed;
-        notify.error(title, err instanceof Error ? err.message : undefined);
-      }
-    },
-    [engine],
-  );
+  const mark = usePromptMarks();
 
   // Until the first sync finished, an empty store means "not loaded yet", not "none created".
   const loading = prompts === undefined || (prompts.length === 0 && !state?.lastSyncedAt && state?.error == null);

@@ -1,7 +1,7 @@
 import { useState } from "react";
-import { syncTexts } from "@/app/sync/sync-texts.ts";
 import { formatDateTime } from "@/lib/dates.ts";
 import { notify } from "@/lib/notify.tsx";
+import { syncTexts } from "@/shared/sync/sync-texts.ts";
 import { Button } from "@/ui/button.tsx";
 import { Table, TableBody, TableHead, TableHeader, TableRow } from "@/ui/table.tsx";
 import { conflictSentence } from "./change-fields.ts";

@@ -1,7 +1,7 @@
 import { useState } from "react";
-import { syncTexts } from "@/app/sync/sync-texts.ts";
 import { formatDateTime } from "@/lib/dates.ts";
 import { notify } from "@/lib/notify.tsx";
+import { syncTexts } from "@/shared/sync/sync-texts.ts";
 import { ConfirmDialog } from "@/ui/alert-dialog.tsx";
 import { Button } from "@/ui/button.tsx";
 import { actionOf } from "./change-fields.ts";

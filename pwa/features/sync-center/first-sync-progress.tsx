@@ -1,5 +1,5 @@
-import { downloadingText, leftText } from "@/app/sync/sync-texts.ts";
 import type { FirstSync } from "@/local/index.ts";
+import { downloadingText, leftText } from "@/shared/sync/sync-texts.ts";
 
 /**
  * The first sync's progress bar in the Sync panel: the table downloading, its rows done of total (the

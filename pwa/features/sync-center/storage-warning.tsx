@@ -1,7 +1,7 @@
 import { HardDriveIcon } from "lucide-react";
-import { InstallButton } from "@/app/pwa/install-button.tsx";
-import { syncTexts } from "@/app/sync/sync-texts.ts";
 import type { SyncState } from "@/local/index.ts";
+import { InstallButton } from "@/shared/pwa/install-button.tsx";
+import { syncTexts } from "@/shared/sync/sync-texts.ts";
 
 /** Where the browser has not promised to keep this site's storage, unsent work could vanish with it. */
 export const storageAtRisk = (state: SyncState) =>

@@ -1,9 +1,9 @@
 import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
-import { describeSync } from "@/app/sync/sync-status.tsx";
-import { syncTexts } from "@/app/sync/sync-texts.ts";
 import type { Conflict, OutboxEntry } from "@/local/index.ts";
+import { describeSync } from "@/shared/sync/sync-status.tsx";
+import { syncTexts } from "@/shared/sync/sync-texts.ts";
 import { openTestDevice, renderSignedIn } from "@/test/render.tsx";
 import { homeworkRow, userOf } from "@/test/rows.ts";
 import { SyncPanelBody } from "./sync-panel.tsx";

@@ -1,5 +1,5 @@
-import { useSyncEngine, useSyncState } from "@/app/sync/sync-context.ts";
-import { syncTexts } from "@/app/sync/sync-texts.ts";
+import { useSyncEngine, useSyncState } from "@/shared/sync/sync-context.ts";
+import { syncTexts } from "@/shared/sync/sync-texts.ts";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/ui/dialog.tsx";
 import { ConflictCard } from "./conflict-card.tsx";
 import { FailedChange } from "./failed-change.tsx";

@@ -1,10 +1,10 @@
 import { RefreshCwIcon } from "lucide-react";
-import { describeSync } from "@/app/sync/sync-status.tsx";
-import { plural } from "@/app/sync/sync-texts.ts";
-import { useOnline } from "@/app/sync/use-online.ts";
 import { cn } from "@/lib/cn.ts";
 import { formatDateTime } from "@/lib/dates.ts";
+import { useOnline } from "@/lib/use-online.ts";
 import type { SyncState } from "@/local/index.ts";
+import { describeSync } from "@/shared/sync/sync-status.tsx";
+import { plural, syncProblemText } from "@/shared/sync/sync-texts.ts";
 import { Button } from "@/ui/button.tsx";
 import { FirstSyncProgress } from "./first-sync-progress.tsx";
 
@@ -26,7 +26,7 @@ export function SyncSummary({ state, onSync }: { state: SyncState; onSync: () =>
       {state.authLost ? (
         <p className="text-warning">Your session ended. Sign in again to send your changes.</p>
       ) : (
-        state.error && <p className="text-muted-foreground">{state.error}</p>
+        state.error && <p className="text-muted-foreground">{syncProblemText(state.error)}</p>
       )}
       <div>
         <Button variant="outline" disabled={!browserOnline || state.syncing || state.authLost} onClick={onSync}>

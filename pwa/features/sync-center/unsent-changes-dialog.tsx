@@ -1,6 +1,7 @@
 import { useState } from "react";
-import { plural, syncTexts } from "@/app/sync/sync-texts.ts";
 import type { SyncEngine } from "@/local/index.ts";
+import type { SignOutChoice, Unsent } from "@/shared/sync/sync-dialogs-context.ts";
+import { plural, syncProblemText, syncTexts } from "@/shared/sync/sync-texts.ts";
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -10,12 +11,6 @@ import {
   AlertDialogTitle,
 } from "@/ui/alert-dialog.tsx";
 import { Button } from "@/ui/button.tsx";
-
-export type SignOutChoice = "sign-out" | "cancel" | "review";
-export interface Unsent {
-  unsent: number;
-  conflicts: number;
-}
 
 interface UnsentChangesDialogProps {
   engine: SyncEngine;
@@ -46,7 +41,7 @@ export default function UnsentChangesDialog({ engine, initial, onDone }: UnsentC
   };
 
   const state = engine.getState();
-  const why = state.online ? state.error : "You are offline.";
+  const why = state.online ? state.error && syncProblemText(state.error) : "You are offline.";
   return (
     <AlertDialog open onOpenChange={(open) => !open && onDone("cancel")}>
       <AlertDialogContent>

@@ -1,7 +1,7 @@
 import { DURATION_UNITS, HOMEWORK_FREQUENCIES } from "@schema/constants.ts";
 import { useId } from "react";
-import { formProps, useAppForm } from "@/lib/form.tsx";
 import { Button } from "@/ui/button.tsx";
+import { formProps, useAppForm } from "@/ui/form.tsx";
 import { Label } from "@/ui/label.tsx";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/ui/select.tsx";
 import { HomeworkForm, type HomeworkFormValues } from "./homework-values.ts";

@@ -2,11 +2,12 @@ import { HomeworkCreate, HomeworkUpdate } from "@schema/homework.ts";
 import { messages } from "@schema/messages.ts";
 import type { Homework } from "@schema/rows.ts";
 import * as v from "valibot";
-import { useAuth } from "@/app/auth/auth-context.tsx";
-import { useStore, useSyncEngine } from "@/app/sync/sync-context.ts";
 import { ApiError } from "@/lib/api.ts";
 import { notify } from "@/lib/notify.tsx";
 import type { Local } from "@/local/index.ts";
+import { useAuth } from "@/shared/auth/auth-context.tsx";
+import { announceSave } from "@/shared/sync/announce-save.ts";
+import { useStore, useSyncEngine } from "@/shared/sync/sync-context.ts";
 import { type Live, useLive } from "../sync/use-live.ts";
 import { fieldsOf, type HomeworkFormValues } from "./homework-values.ts";
 
@@ -15,10 +16,14 @@ const m = messages.homework;
 /** A patient's assignments from the device store, newest first; live, so every change shows at once. */
 export function useHomeworkOf(patientName: string): Live<Local<Homework>[]> {
   const store = useStore();
-  return useLive(async () => {
-    const rows = await store.homework.where("patientName").equals(patientName).toArray();
-    return rows.sort((a, b) => b.created_at.localeCompare(a.created_at));
-  }, [store, patientName]);
+  return useLive(
+    async () => {
+      const rows = await store.homework.where("patientName").equals(patientName).toArray();
+      return rows.sort((a, b) => b.created_at.localeCompare(a.created_at));
+    },
+    [store, patientName],
+    "homework",
+  );
 }
 
 /**
@@ -36,10 +41,13 @@ export function useCanChangeHomeworkOf(patientName: string): boolean {
 
 const failure = (err: unknown, fallback: string) =>
   notify.error(m.errorTitle, err instanceof ApiError ? err.message : fallback);
+/** The spec's toast for a change the server refused: Error, with its message or the fallback. */
+const refusal = (fallback: string) => (message: string) => notify.error(m.errorTitle, message || fallback);
 
 /**
  * Create, update and delete through the device store: the change shows at once and is sent when
- * there is a connection. Each resolves to whether it was saved on the device.
+ * there is a connection. Each resolves to whether it was saved on the device; the toast says
+ * whether the server has it too (announceSave).
  */
 export function useHomeworkActions() {
   const engine = useSyncEngine();
@@ -52,8 +60,8 @@ export function useHomeworkActions() {
       }
       const { id: _, ...values } = parsed.output;
       try {
-        await engine.mutate({ kind: "homework.create", values });
-        notify.success(m.created);
+        const { sent } = await engine.mutate({ kind: "homework.create", values });
+        void announceSave(sent, { success: m.created, refused: refusal(m.createFailed) });
         return true;
       } catch (err) {
         failure(err, m.createFailed);
@@ -67,8 +75,8 @@ export function useHomeworkActions() {
         return false;
       }
       try {
-        await engine.mutate({ kind: "homework.update", id, values: parsed.output });
-        notify.success(m.updated);
+        const { sent } = await engine.mutate({ kind: "homework.update", id, values: parsed.output });
+        void announceSave(sent, { success: m.updated, refused: refusal(m.updateFailed) });
         return true;
       } catch (err) {
         failure(err, m.updateFailed);
@@ -77,8 +85,8 @@ export function useHomeworkActions() {
     },
     async remove(id: string): Promise<void> {
       try {
-        await engine.mutate({ kind: "homework.delete", id });
-        notify.success(m.deleted);
+        const { sent } = await engine.mutate({ kind: "homework.delete", id });
+        void announceSave(sent, { success: m.deleted, refused: refusal(m.deleteFailed) });
       } catch (err) {
         failure(err, m.deleteFailed);
       }

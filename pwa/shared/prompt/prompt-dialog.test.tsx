@@ -1,5 +1,5 @@
 import type { Prompt } from "@schema/rows.ts";
-import { cleanup, screen } from "@testing-library/react";
+import { cleanup, fireEvent, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { openTestDevice, renderSignedIn } from "@/test/render.tsx";
 import { userOf } from "@/test/rows.ts";
@@ -37,6 +37,28 @@ describe("Prompt detail dialog", () => {
     expect(screen.getByText(/Ask for SUDS after each round/)).toBeTruthy();
   });
 
+  it("offers a clinician the marks the prompt lacks and moves one through the outbox, offline too", async () => {
+    const device = openTestDevice(user);
+    await device.store.prompts.bulkPut([
+      prompt(),
+      prompt({ id: "prompt-2", title: "Trial", is_current: false, is_test: true }),
+    ]);
+    renderSignedIn(<PromptDialog promptId="prompt-1736082245000" open onOpenChange={() => {}} />, { user, device });
+
+    await screen.findByText("Exposure coach v2");
+    expect(screen.queryByRole("button", { name: "Set as Current Prompt" })).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Set as Test Prompt" }));
+
+    expect(await screen.findByText("Test Prompt")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Set as Test Prompt" })).toBeNull();
+    expect(screen.getByText("Waiting to sync")).toBeTruthy();
+    const queued = await device.store.outbox.toArray();
+    expect(queued.map((e) => [e.method, e.path, e.body])).toEqual([
+      ["POST", "/api/prompt-history/set-test", { promptId: "prompt-1736082245000" }],
+    ]);
+    expect((await device.store.prompts.get("prompt-2"))?.is_test).toBe(false);
+  });
+
   it("asks the server for a prompt the device lacks and says No prompt found with ID when it has none", async () => {
     const fetch = vi.fn(async () => new Response(JSON.stringify({ message: "Not found" }), { status: 404 }));
     vi.stubGlobal("fetch", fetch);
@@ -45,11 +67,12 @@ describe("Prompt detail dialog", () => {
     expect(fetch).toHaveBeenCalledWith("/api/prompt-history/prompt-404", expect.anything());
   });
 
-  it("says Error loading prompt details. Please try again. when the server fails", async () => {
-    vi.stubGlobal("fetch", async () => new Response("boom", { status: 503 }));
+  it("says Error loading prompt details. Please try again. and Failed to fetch prompt: {status} {statusText} when the server fails", async () => {
+    vi.stubGlobal("fetch", async () => new Response("boom", { status: 503, statusText: "Service Unavailable" }));
     renderSignedIn(<PromptDialog promptId="prompt-x" open onOpenChange={() => {}} />, { user });
     expect(
       await screen.findByText("Error loading prompt details. Please try again.", {}, { timeout: 5000 }),
     ).toBeTruthy();
+    expect(screen.getByText("Failed to fetch prompt: 503 Service Unavailable")).toBeTruthy();
   });
 });

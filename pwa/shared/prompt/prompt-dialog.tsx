@@ -4,13 +4,17 @@ import { type Prompt, PromptRow } from "@schema/rows.ts";
 import { useQuery } from "@tanstack/react-query";
 import { useLiveQuery } from "dexie-react-hooks";
 import * as v from "valibot";
-import { useStore } from "@/app/sync/sync-context.ts";
-import { useOnline } from "@/app/sync/use-online.ts";
 import { ApiError, api } from "@/lib/api.ts";
 import { formatDateTime } from "@/lib/dates.ts";
+import { useOnline } from "@/lib/use-online.ts";
+import type { Local } from "@/local/index.ts";
+import { PendingBadge } from "@/shared/sync/pending-badge.tsx";
+import { useStore } from "@/shared/sync/sync-context.ts";
 import { Badge } from "@/ui/badge.tsx";
+import { Button } from "@/ui/button.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/ui/dialog.tsx";
 import { Spinner } from "@/ui/spinner.tsx";
+import { usePromptMarks } from "./use-prompt-marks.ts";
 
 interface PromptDialogProps {
   promptId: string | null;
@@ -27,13 +31,14 @@ export function PromptDialog({ promptId, open, onOpenChange }: PromptDialogProps
   );
 }
 
-/** Spec: a 404 gives no result; other failures are load errors. */
+/** Spec: a 404 gives no result; other answers fail with "Failed to fetch prompt: {status} {statusText}". */
 async function fetchPrompt(id: string): Promise<Prompt | null> {
   try {
     return v.parse(PromptRow, await api(`/api/prompt-history/${encodeURIComponent(id)}`));
   } catch (err) {
-    if (err instanceof ApiError && err.status === 404) return null;
-    throw err;
+    if (!(err instanceof ApiError)) throw err;
+    if (err.code === "not_found") return null;
+    throw new Error(messages.prompts.fetchFailed(err.status, err.statusText));
   }
 }
 
@@ -49,10 +54,10 @@ function PromptBody({ promptId }: { promptId: string }) {
     retry: 1,
   });
 
-  const prompt = local ?? remote.data;
-  if (prompt) return <PromptDetails prompt={prompt} />;
+  if (local) return <PromptDetails prompt={local} markable />;
+  if (remote.data) return <PromptDetails prompt={remote.data} markable={false} />;
   const loading = local === undefined || (local === null && online && remote.isPending);
-  const failed = remote.isError;
+  const failed = remote.error;
   return (
     <>
       <DialogHeader>
@@ -61,16 +66,24 @@ function PromptBody({ promptId }: { promptId: string }) {
       </DialogHeader>
       {loading ? (
         <Spinner />
+      ) : failed ? (
+        <div className="grid gap-1">
+          <p className="text-destructive">{messages.prompts.loadError}</p>
+          <p className="text-xs text-muted-foreground">{failed.message}</p>
+        </div>
       ) : (
-        <p className={failed ? "text-destructive" : "text-muted-foreground"}>
-          {failed ? messages.prompts.loadError : messages.prompts.notFound(promptId)}
-        </p>
+        <p className="text-muted-foreground">{messages.prompts.notFound(promptId)}</p>
       )}
     </>
   );
 }
 
-function PromptDetails({ prompt }: { prompt: Prompt }) {
+/**
+ * The spec's details, and for a prompt on this device the two marks it lacks as buttons: every
+ * signed-in user may set the current and test prompt (spec section 6), offline too (the outbox sends it).
+ */
+function PromptDetails({ prompt, markable }: { prompt: Local<Prompt>; markable: boolean }) {
+  const mark = usePromptMarks();
   return (
     <>
       <DialogHeader>
@@ -80,10 +93,21 @@ function PromptDetails({ prompt }: { prompt: Prompt }) {
           {prompt.created_at ? formatDateTime(prompt.created_at) : messages.generic.unknownDate}
         </DialogDescription>
       </DialogHeader>
-      {(prompt.is_current || prompt.is_test) && (
-        <div className="flex flex-wrap gap-2">
+      {(prompt.is_current || prompt.is_test || markable) && (
+        <div className="flex flex-wrap items-center gap-2">
           {prompt.is_current && <Badge>Current Prompt</Badge>}
           {prompt.is_test && <Badge variant="secondary">Test Prompt</Badge>}
+          {markable && !prompt.is_current && (
+            <Button variant="outline" className="min-h-11" onClick={() => void mark("prompt.setCurrent", prompt.id)}>
+              Set as Current Prompt
+            </Button>
+          )}
+          {markable && !prompt.is_test && (
+            <Button variant="outline" className="min-h-11" onClick={() => void mark("prompt.setTest", prompt.id)}>
+              Set as Test Prompt
+            </Button>
+          )}
+          <PendingBadge row={prompt} />
         </div>
       )}
       <pre className="max-h-[60dvh] overflow-auto whitespace-pre-wrap break-words rounded-md bg-muted p-3 font-sans text-sm">

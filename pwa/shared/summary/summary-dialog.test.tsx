@@ -1,5 +1,5 @@
 import { cleanup, screen } from "@testing-library/react";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { openTestDevice, renderSignedIn } from "@/test/render.tsx";
 import { summaryRow, userOf } from "@/test/rows.ts";
 import { SummaryDialog } from "./summary-dialog.tsx";
@@ -7,6 +7,7 @@ import { SummaryDialog } from "./summary-dialog.tsx";
 const user = userOf("clinician");
 
 afterEach(cleanup);
+afterEach(() => vi.unstubAllGlobals());
 
 describe("Conversation Summary dialog", () => {
   it("shows the badges, the three sections and N/A for missing values", async () => {
@@ -43,8 +44,32 @@ describe("Conversation Summary dialog", () => {
     expect(await screen.findByText("Completed")).toBeTruthy();
   });
 
-  it("says No summary found for this conversation when the device holds none", async () => {
+  it("says No summary found for this conversation when neither the device nor the server holds one", async () => {
+    const fetch = vi.fn(async () => new Response(JSON.stringify({ message: "Summary not found" }), { status: 404 }));
+    vi.stubGlobal("fetch", fetch);
     renderSignedIn(<SummaryDialog conversationId="c-none" open onOpenChange={() => {}} />, { user });
     expect(await screen.findByText("No summary found for this conversation")).toBeTruthy();
+    expect(fetch).toHaveBeenCalledWith("/api/conversation-summaries/c-none", expect.anything());
+  });
+
+  it("the Summaries page's dialog says Summary not found instead", async () => {
+    vi.stubGlobal("fetch", async () => new Response(JSON.stringify({ message: "Summary not found" }), { status: 404 }));
+    renderSignedIn(<SummaryDialog conversationId="c-gone" open onOpenChange={() => {}} missing="Summary not found" />, {
+      user,
+    });
+    expect(await screen.findByText("Summary not found")).toBeTruthy();
+  });
+
+  it("shows a summary the device has not pulled yet from the server", async () => {
+    vi.stubGlobal("fetch", async () => new Response(JSON.stringify(summaryRow({ id: "c-new", is_completed: true }))));
+    renderSignedIn(<SummaryDialog conversationId="c-new" open onOpenChange={() => {}} />, { user });
+    expect(await screen.findByText("Completed")).toBeTruthy();
+  });
+
+  it("says Error loading summary details and Failed to fetch conversation summary when the server fails", async () => {
+    vi.stubGlobal("fetch", async () => new Response("boom", { status: 503 }));
+    renderSignedIn(<SummaryDialog conversationId="c-x" open onOpenChange={() => {}} />, { user });
+    expect(await screen.findByText("Error loading summary details", {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByText("Failed to fetch conversation summary: 503: boom")).toBeTruthy();
   });
 });

@@ -1,9 +1,14 @@
+import { TIMINGS } from "@schema/constants.ts";
 import { messages } from "@schema/messages.ts";
-import type { Summary } from "@schema/rows.ts";
+import { type Summary, SummaryRow } from "@schema/rows.ts";
+import { useQuery } from "@tanstack/react-query";
 import { useLiveQuery } from "dexie-react-hooks";
 import type { ReactNode } from "react";
-import { useStore } from "@/app/sync/sync-context.ts";
+import * as v from "valibot";
+import { ApiError, api, errorMessage } from "@/lib/api.ts";
 import { formatDateTime } from "@/lib/dates.ts";
+import { useOnline } from "@/lib/use-online.ts";
+import { useStore } from "@/shared/sync/sync-context.ts";
 import { Badge } from "@/ui/badge.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/ui/dialog.tsx";
 import { Spinner } from "@/ui/spinner.tsx";
@@ -14,10 +19,18 @@ interface SummaryDialogProps {
   onOpenChange: (open: boolean) => void;
   /** The Conversation Summaries page's dialog shows every field, so also when the session started and ended. */
   withTimes?: boolean;
+  /** What it says when there is no summary: Chat History's text unless the screen has its own. */
+  missing?: string;
 }
 
-/** The Conversation Summary dialog, read from the device store (a summary's id is its conversation's id). */
-export function SummaryDialog({ conversationId, open, onOpenChange, withTimes = false }: SummaryDialogProps) {
+/** The Conversation Summary dialog, read from the device store (a summary's id is its conversation's id), else the server. */
+export function SummaryDialog({
+  conversationId,
+  open,
+  onOpenChange,
+  withTimes = false,
+  missing = messages.summaries.noneForConversation,
+}: SummaryDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="sm:max-w-2xl">
@@ -25,7 +38,9 @@ export function SummaryDialog({ conversationId, open, onOpenChange, withTimes = 
           <DialogTitle>Conversation Summary</DialogTitle>
           <DialogDescription className="break-all">{conversationId}</DialogDescription>
         </DialogHeader>
-        {open && conversationId && <SummaryBody conversationId={conversationId} withTimes={withTimes} />}
+        {open && conversationId && (
+          <SummaryBody conversationId={conversationId} withTimes={withTimes} missing={missing} />
+        )}
       </DialogContent>
     </Dialog>
   );
@@ -37,16 +52,55 @@ const show = (value: string | number | null | undefined): string =>
 const minutes = (value: number | null | undefined) => (value === null || value === undefined ? NA : `${value} minutes`);
 const when = (value: string | null) => (value ? formatDateTime(value) : NA);
 
-function SummaryBody({ conversationId, withTimes }: { conversationId: string; withTimes: boolean }) {
+/** Spec: a 404 gives no summary; other answers fail with "Failed to fetch conversation summary". */
+async function fetchSummary(id: string): Promise<Summary | null> {
+  try {
+    return v.parse(SummaryRow, await api(`/api/conversation-summaries/${encodeURIComponent(id)}`));
+  } catch (err) {
+    if (err instanceof ApiError && err.code === "not_found") return null;
+    throw new Error(`${messages.summaries.oneFailed}: ${errorMessage(err, messages.summaries.oneFailed)}`);
+  }
+}
+
+/**
+ * From the device store, else (online) from the server: the agent may have just sent a summary the
+ * device has not pulled yet. `missing` is the screen's text for none (Chat History's or the Summaries page's).
+ */
+function SummaryBody({
+  conversationId,
+  withTimes,
+  missing,
+}: {
+  conversationId: string;
+  withTimes: boolean;
+  missing: string;
+}) {
   const store = useStore();
+  const online = useOnline();
   // undefined while reading; null when the device holds no summary for this conversation.
-  const summary = useLiveQuery(
+  const local = useLiveQuery(
     async () => (await store.conversation_summaries.get(conversationId)) ?? null,
     [store, conversationId],
   );
-  if (summary === undefined) return <Spinner />;
-  if (summary === null) return <p className="text-muted-foreground">{messages.summaries.noneForConversation}</p>;
-  return <SummaryDetails summary={summary} withTimes={withTimes} />;
+  const remote = useQuery({
+    queryKey: ["/api/conversation-summaries", conversationId],
+    queryFn: () => fetchSummary(conversationId),
+    enabled: local === null && online,
+    staleTime: TIMINGS.conversationsFreshMs,
+    retry: 1,
+  });
+  const summary = local ?? remote.data;
+  if (summary) return <SummaryDetails summary={summary} withTimes={withTimes} />;
+  if (local === undefined || (local === null && online && remote.isPending)) return <Spinner />;
+  if (remote.error) {
+    return (
+      <div className="grid gap-1">
+        <p className="text-destructive">{messages.summaries.detailError}</p>
+        <p className="text-xs text-muted-foreground">{remote.error.message}</p>
+      </div>
+    );
+  }
+  return <p className="text-muted-foreground">{missing}</p>;
 }
 
 export function SummaryDetails({ summary: s, withTimes = false }: { summary: Summary; withTimes?: boolean }) {

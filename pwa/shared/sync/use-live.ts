@@ -1,4 +1,6 @@
+import { FIRST_SYNC_ORDER, type PullProgress, type SyncedTable } from "@schema/rows.ts";
 import { useLiveQuery } from "dexie-react-hooks";
+import { useStore, useSyncState } from "./sync-context.ts";
 
 export type Live<T> = { status: "loading" } | { status: "error"; error: unknown } | { status: "ready"; data: T };
 
@@ -7,8 +9,12 @@ const LOADING = { status: "loading" } as const;
 /**
  * useLiveQuery with its three states spelled out: a read that fails (a store the browser closed or
  * evicted) becomes an error state the screen can show, not an exception that unmounts the page.
+ *
+ * With `arriving`, an empty answer stays "loading" while the device's first sync has not brought
+ * that table yet: the screen keeps its skeleton instead of flashing "no patients yet" and then
+ * jumping when the rows land.
  */
-export function useLive<T>(read: () => Promise<T>, deps: unknown[]): Live<T> {
+export function useLive<T>(read: () => Promise<T>, deps: unknown[], arriving?: SyncedTable): Live<T> {
   const result = useLiveQuery<Live<T>>(async () => {
     try {
       return { status: "ready", data: await read() };
@@ -16,5 +22,40 @@ export function useLive<T>(read: () => Promise<T>, deps: unknown[]): Live<T> {
       return { status: "error", error };
     }
   }, deps);
-  return result ?? LOADING;
+  const arrived = useTableArrived(arriving);
+  if (!result) return LOADING;
+  if (arriving && result.status === "ready" && isEmpty(result.data) && !arrived) return LOADING;
+  return result;
+}
+
+const isEmpty = (data: unknown) => (Array.isArray(data) ? data.length === 0 : data === undefined || data === null);
+
+/**
+ * How far the device's rows are: "complete" once a sync went through every table, "nothing" before
+ * a first sync stored its first page, else the table a first sync is downloading (the ones before
+ * it are complete); undefined for the moment it takes to read. Read from the store itself, so a
+ * device that synced before knows it on the first read, before the sync engine reports.
+ */
+export function useDeviceRows(): "complete" | "nothing" | SyncedTable | undefined {
+  const store = useStore();
+  return useLiveQuery(async () => {
+    const [cursor, firstSync] = await Promise.all([store.meta.get("cursor"), store.meta.get("firstSync")]);
+    if (firstSync) return (JSON.parse(firstSync.value) as PullProgress).table;
+    return cursor ? "complete" : "nothing";
+  }, [store]);
+}
+
+/**
+ * Whether the device holds all of `table`'s rows: false until a first sync went past it (a table it
+ * is still downloading may lack the very rows a screen shows), true once it did, or when no sync
+ * is coming (offline, or the sync failed); undefined for the moment it takes to read.
+ */
+export function useTableArrived(table: SyncedTable | undefined): boolean | undefined {
+  const rows = useDeviceRows();
+  const state = useSyncState();
+  if (!table || rows === "complete") return true;
+  if (state?.online === false || state?.error) return true;
+  if (rows === undefined) return undefined;
+  if (rows === "nothing") return false;
+  return FIRST_SYNC_ORDER.indexOf(table) < FIRST_SYNC_ORDER.indexOf(rows);
 }

@@ -1,5 +1,5 @@
 import type { CurrentUser } from "@schema/rows.ts";
-import { ApiError, api } from "@/lib/api.ts";
+import { ApiError, api, BadAnswerError } from "@/lib/api.ts";
 import { forgetUser, lastKnownUser, rememberUser } from "./last-user.ts";
 
 /**
@@ -46,10 +46,16 @@ export function loadUser({ force = false } = {}): Promise<void> {
   if (!force && session.user !== undefined && Date.now() - checkedAt < FRESH_MS) return Promise.resolve();
   lookup = (async () => {
     try {
-      signedIn(await api<CurrentUser>("/api/user"));
+      // The parser loads beside the answer, not with the first load.
+      const parser = import("./parse-user.ts");
+      parser.catch(() => {});
+      const body = await api<unknown>("/api/user");
+      signedIn((await parser).parseUser(body));
     } catch (err) {
-      if (err instanceof ApiError && err.status === 401) return signedOut();
-      const known = !(err instanceof ApiError) ? lastKnownUser() : null;
+      if (err instanceof ApiError && err.code === "unauthorized") return signedOut();
+      // Only without an answer (offline) does the last user on this device stand in.
+      const answered = err instanceof ApiError || err instanceof BadAnswerError;
+      const known = answered ? null : lastKnownUser();
       // A failed re-check keeps who was signed in; a failed first lookup counts as signed out.
       set(known ?? session.user ?? null);
     } finally {

@@ -8,20 +8,22 @@ import {
   type LucideIcon,
   RefreshCwIcon,
 } from "lucide-react";
-import { useOnline } from "@/app/sync/use-online.ts";
 import { cn } from "@/lib/cn.ts";
 import { formatDateTime } from "@/lib/dates.ts";
+import { useOnline } from "@/lib/use-online.ts";
 import type { SyncState } from "@/local/index.ts";
+import { useSyncDialogs } from "@/shared/sync/sync-dialogs-context.ts";
 import { Badge } from "@/ui/badge.tsx";
 import { useSyncState } from "./sync-context.ts";
-import { useSyncDialogs } from "./sync-dialogs.tsx";
-import { downloadingShort, downloadingText, plural } from "./sync-texts.ts";
+import { downloadingShort, downloadingText, plural, syncProblemText } from "./sync-texts.ts";
 
 interface Status {
   Icon: LucideIcon;
   label: string;
   /** A shorter label for the top bar, when `label` is long. */
   short?: string;
+  /** A word or two for a phone's top bar, when `short` (or `label`) does not fit there. */
+  compact?: string;
   tone: string;
   spin?: boolean;
 }
@@ -39,24 +41,27 @@ export function problemsOf(state: SyncState | null): string[] {
 export function describeSync(state: SyncState | null, online: boolean): Status {
   if (!online || state?.online === false) return { Icon: CloudOffIcon, label: "Offline", tone: "text-warning" };
   if (!state) return { Icon: CloudIcon, label: "Online", tone: "text-muted-foreground" };
-  if (state.authLost) return { Icon: LogInIcon, label: "Sign in to sync", tone: "text-warning" };
+  if (state.authLost) return { Icon: LogInIcon, label: "Sign in to sync", compact: "Sign in", tone: "text-warning" };
   if (state.syncing && state.firstSync) {
     const { firstSync } = state;
     const label = downloadingText(firstSync);
-    return { Icon: RefreshCwIcon, label, short: downloadingShort(firstSync), tone: "text-primary", spin: true };
+    const short = downloadingShort(firstSync);
+    return { Icon: RefreshCwIcon, label, short, compact: "Downloading", tone: "text-primary", spin: true };
   }
   if (state.syncing) return { Icon: RefreshCwIcon, label: "Syncing…", tone: "text-primary", spin: true };
   if (state.pending > 0) {
     return {
       Icon: CloudUploadIcon,
       label: plural(state.pending, "change waiting", "changes waiting"),
+      compact: `${state.pending} waiting`,
       tone: "text-warning",
     };
   }
-  if (state.error) return { Icon: AlertTriangleIcon, label: "Sync failed", tone: "text-destructive" };
+  if (state.error)
+    return { Icon: AlertTriangleIcon, label: "Sync failed", compact: "Failed", tone: "text-destructive" };
   if (!state.lastSyncedAt) return { Icon: RefreshCwIcon, label: "Syncing…", tone: "text-primary", spin: true };
   if (state.conflicts > 0 || state.failed.length > 0) {
-    return { Icon: AlertTriangleIcon, label: "Needs your attention", tone: "text-warning" };
+    return { Icon: AlertTriangleIcon, label: "Needs your attention", compact: "Attention", tone: "text-warning" };
   }
   return { Icon: CloudCheckIcon, label: "Synced", tone: "text-success" };
 }
@@ -66,9 +71,12 @@ export function SyncStatus() {
   const online = useOnline();
   const state = useSyncState();
   const { openPanel } = useSyncDialogs();
-  const { Icon, label, short, tone, spin } = describeSync(state, online);
+  const { Icon, label, short, compact, tone, spin } = describeSync(state, online);
   const problems = problemsOf(state);
-  const detail = [state?.error, state?.lastSyncedAt ? `Last synced ${formatDateTime(state.lastSyncedAt)}` : null]
+  const detail = [
+    state?.error && syncProblemText(state.error),
+    state?.lastSyncedAt ? `Last synced ${formatDateTime(state.lastSyncedAt)}` : null,
+  ]
     .filter(Boolean)
     .join(". ");
   const spoken = [label, ...problems].join(", ");
@@ -85,19 +93,16 @@ export function SyncStatus() {
       )}
     >
       <Icon className={cn("size-4", spin && "animate-spin")} aria-hidden />
-      <span
-        role="status"
-        className={cn(problems.length > 0 ? "inline-flex items-center gap-1.5" : "sr-only sm:not-sr-only")}
-      >
+      <span role="status" className="inline-flex items-center gap-1.5">
+        {/* Seen: a word or two on a phone, more from small tablets up; heard: the whole label. */}
         <span className={cn(problems.length > 0 && "sr-only lg:not-sr-only")}>
-          {short ? (
-            <>
-              <span aria-hidden>{short}</span>
-              <span className="sr-only">{label}</span>
-            </>
-          ) : (
-            label
-          )}
+          <span aria-hidden className="sm:hidden">
+            {compact ?? short ?? label}
+          </span>
+          <span aria-hidden className="hidden sm:inline">
+            {short ?? label}
+          </span>
+          <span className="sr-only">{label}</span>
         </span>
         {problems.map((problem) => (
           <Badge key={problem} variant={problem.endsWith("not saved") ? "destructive" : "warning"}>

@@ -10,7 +10,10 @@ export default function Toaster() {
       // Our own colours rather than richColors: sonner's green fails WCAG contrast (4.25:1).
       toastOptions={{
         classNames: {
-          toast: "md:max-w-[420px]",
+          // On a touch screen the close button is a 44 px target inside the toast's top-right corner.
+          toast: "md:max-w-[420px] pointer-coarse:pr-12!",
+          closeButton:
+            "pointer-coarse:size-11! pointer-coarse:top-0! pointer-coarse:right-0! pointer-coarse:left-auto! pointer-coarse:transform-none! pointer-coarse:border-0! pointer-coarse:bg-transparent!",
           description: "break-words text-inherit! opacity-90",
           success: "bg-emerald-50! text-emerald-950! border-emerald-300!",
           error: "bg-red-50! text-red-950! border-red-300!",

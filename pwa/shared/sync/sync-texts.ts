@@ -1,9 +1,12 @@
+import { errorTexts } from "@schema/error-codes.ts";
 import type { SyncedTable } from "@schema/rows.ts";
-import type { FirstSync } from "@/local/index.ts";
+import type { FirstSync, SyncProblem } from "@/local/index.ts";
 
 /** What the app says about syncing, in one place for the status line, the Sync panel and sign-out. */
 export const syncTexts = {
   panelTitle: "Sync",
+  savedOnDevice: "Saved on this device — will sync",
+  savedConflict: "Saved on this device, but it was changed elsewhere meanwhile: choose a version in the Sync panel",
   storageNoticeTitle: "Your changes are only on this device for now",
   storageNotice: "This browser may clear Stepwise's offline data. Install Stepwise to keep it safe.",
   installHint: "On an iPad or iPhone, tap Share, then Add to Home Screen.",
@@ -18,6 +21,9 @@ export const syncTexts = {
   signOutLoses:
     "Signing out deletes Stepwise's data from this device, so changes that were not sent would be lost. Try to sync first, or review them in the Sync panel.",
 } as const;
+
+/** Why a sync did not finish, in words: the server's own when it gave any, else the table's for its code. */
+export const syncProblemText = (problem: SyncProblem) => problem.message ?? errorTexts[problem.code];
 
 export const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 

@@ -1,7 +1,7 @@
 import { useNavigate } from "react-router";
-import { useAuth } from "@/app/auth/auth-context.tsx";
-import { useOptionalSyncEngine } from "@/app/sync/sync-context.ts";
-import { useSyncDialogs } from "@/app/sync/sync-dialogs.tsx";
+import { useAuth } from "@/shared/auth/auth-context.tsx";
+import { useOptionalSyncEngine } from "@/shared/sync/sync-context.ts";
+import { useSyncDialogs } from "@/shared/sync/sync-dialogs-context.ts";
 
 /**
  * Logout from any menu: send what waits; if something could not be sent, ask (try again, review,

@@ -1,0 +1,156 @@
+import type { BrowserContext, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { ADMIN, apiSession, baseURL, cleanDevicePerTest, DEMO_CLINICIAN } from "./support.ts";
+
+let context: BrowserContext;
+let page: Page;
+cleanDevicePerTest((fresh) => {
+  ({ context, page } = fresh);
+});
+
+/**
+ * Records every layout shift from the first paint on (the observer is installed before the app's
+ * scripts run) and keeps, for the header, whether the nav was there when content first painted.
+ */
+const RECORDER = () => {
+  const w = window as unknown as { __shifts: { value: number; time: number; sources: string[] }[] };
+  w.__shifts = [];
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries() as unknown as {
+      value: number;
+      startTime: number;
+      hadRecentInput: boolean;
+      sources?: { node?: Node }[];
+    }[]) {
+      if (entry.hadRecentInput) continue;
+      const sources = (entry.sources ?? []).map((s) => {
+        const el = s.node instanceof Element ? s.node : s.node?.parentElement;
+        return el ? `${el.tagName.toLowerCase()}.${String(el.className).slice(0, 60)}` : "?";
+      });
+      w.__shifts.push({ value: entry.value, time: entry.startTime, sources });
+    }
+  }).observe({ type: "layout-shift", buffered: true });
+};
+
+/**
+ * Cumulative layout shift as Chromium reports it: the largest session window (shifts less than
+ * 1 s apart, at most 5 s long).
+ */
+async function cumulativeLayoutShift(p: Page) {
+  const shifts = await p.evaluate(
+    () => (window as unknown as { __shifts: { value: number; time: number; sources: string[] }[] }).__shifts,
+  );
+  let best = 0;
+  let current = 0;
+  let start = 0;
+  let last = Number.NEGATIVE_INFINITY;
+  for (const s of shifts) {
+    if (s.time - last > 1000 || s.time - start > 5000) {
+      current = 0;
+      start = s.time;
+    }
+    current += s.value;
+    last = s.time;
+    best = Math.max(best, current);
+  }
+  return { cls: best, shifts };
+}
+
+/** A session cookie in the browser without the sign-in page: the next load is a signed-in cold start. */
+async function signedInDevice(user: { username: string; password: string }) {
+  const res = await fetch(`${baseURL()}/api/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(user),
+  });
+  if (!res.ok) throw new Error(`Sign-in failed: ${res.status}`);
+  await context.addCookies(
+    res.headers.getSetCookie().map((c) => {
+      const [pair] = c.split(";");
+      const [name, value] = pair.split("=");
+      return { name, value, url: baseURL() };
+    }),
+  );
+  await context.addInitScript(RECORDER);
+}
+
+/** Loads `path` on an empty device, waits until the first sync ended and the page settled, and measures. */
+async function coldLoad(path: string, ready: (p: Page) => Promise<unknown>) {
+  // A mid-range tablet: the CPU 4× slower spreads the fill over several frames, as on the device.
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+  await page.goto(path);
+  await page.getByRole("status").filter({ hasText: "Synced" }).first().waitFor({ timeout: 60_000 });
+  await ready(page);
+  // Late shifts (a live query that resolves after Synced) still count: give them time to happen.
+  await page.waitForTimeout(1500);
+  const { cls, shifts } = await cumulativeLayoutShift(page);
+  console.info(`CLS ${path}: ${cls.toFixed(4)}`, JSON.stringify(shifts.filter((s) => s.value > 0.001)));
+  return cls;
+}
+
+describe("layout stability on a cold signed-in load", { timeout: 120_000 }, () => {
+  it("Chat History with a patient and a conversation open fills without moving (CLS under 0.1)", async () => {
+    const clinician = await apiSession(DEMO_CLINICIAN);
+    const { body } = await clinician("GET", "/api/conversations/patient/sample_patient_1/conversations");
+    const conversationId = (body as { conversation_id: string }[])[0]?.conversation_id;
+    expect(conversationId).toBeTruthy();
+    await signedInDevice(DEMO_CLINICIAN);
+    const cls = await coldLoad(`/chat-history?patientName=sample_patient_1&conversationId=${conversationId}`, (p) =>
+      p.getByRole("region", { name: "Messages" }).getByRole("article").first().waitFor(),
+    );
+    expect(cls).toBeLessThan(0.1);
+  });
+
+  it("Chat History without a selection fills without moving", async () => {
+    await signedInDevice(DEMO_CLINICIAN);
+    const cls = await coldLoad("/chat-history", (p) =>
+      p.getByRole("region", { name: "Conversations" }).getByRole("article").first().waitFor(),
+    );
+    expect(cls).toBeLessThan(0.1);
+  });
+
+  it("Manage Patients fills its table without moving", async () => {
+    await signedInDevice(ADMIN);
+    const cls = await coldLoad("/patients", (p) => p.getByRole("table").getByRole("row").nth(2).waitFor());
+    expect(cls).toBeLessThan(0.1);
+  });
+
+  it("Conversation Summaries fills its table without moving", async () => {
+    await signedInDevice(ADMIN);
+    const cls = await coldLoad("/conversation-summaries", (p) =>
+      p.getByRole("table").getByRole("row").nth(2).waitFor(),
+    );
+    expect(cls).toBeLessThan(0.1);
+  });
+
+  it("the header's nav and account menu hold their place whenever a signed-in page's content is on screen", async () => {
+    await signedInDevice(ADMIN);
+    // On a poor connection the menus' code (Radix dropdowns) can arrive after the page's.
+    await page.route("**/assets/dropdown-menu-*.js", async (route) => {
+      await new Promise((r) => setTimeout(r, 1500));
+      await route.continue();
+    });
+    // At every change of the page while its heading is shown: the widths of the nav and the account menu.
+    await context.addInitScript(() => {
+      const w = window as unknown as { __header: string[] };
+      w.__header = [];
+      const width = (selector: string) =>
+        Math.round(document.querySelector(selector)?.getBoundingClientRect().width ?? 0);
+      new MutationObserver(() => {
+        if (!document.querySelector("main h1")) return;
+        const seen = `nav ${width('header nav[aria-label="Main"]')}, account ${width('header [aria-label^="Account menu"]')}`;
+        if (w.__header.at(-1) !== seen) w.__header.push(seen);
+      }).observe(document, { childList: true, subtree: true, attributes: true });
+    });
+    await page.goto("/patients");
+    await page.getByRole("heading", { name: "Manage Patients", level: 1 }).waitFor();
+    await page.getByRole("button", { name: /^Account menu for/, disabled: false }).waitFor();
+    await page.waitForTimeout(200);
+    const seen = await page.evaluate(() => (window as unknown as { __header: string[] }).__header);
+    expect(seen).toHaveLength(1);
+    const [, nav, account] = seen[0].match(/nav (\d+), account (\d+)/)?.map(Number) ?? [];
+    expect(nav).toBeGreaterThan(400);
+    expect(account).toBeGreaterThan(60);
+  });
+});

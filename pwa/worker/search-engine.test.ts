@@ -1,0 +1,50 @@
+import type { Message } from "@schema/rows.ts";
+import { describe, expect, it } from "vitest";
+import { openTestDevice } from "@/test/render.tsx";
+import { userOf } from "@/test/rows.ts";
+import { createSearchEngine } from "./search-engine.ts";
+import { NO_FILTERS } from "./search-logic.ts";
+
+const message = (i: number): Message => {
+  const timestamp = new Date(Date.UTC(2025, 0, 1) + i * 60_000).toISOString();
+  return {
+    id: `m${i}`,
+    version: 1,
+    updated_at: timestamp,
+    conversation_id: `conv-${String(i).padStart(3, "0")}`,
+    patient_name: "ada",
+    prompt_id: null,
+    data_type: "user",
+    serial_num: 1,
+    data: `words ${i}`,
+    timestamp,
+  };
+};
+
+describe("the search worker's engine", () => {
+  it("answers the grouped view with a count and hands its groups over a range at a time", async () => {
+    const device = openTestDevice(userOf("clinician"));
+    await device.store.conversation_messages.bulkPut(Array.from({ length: 250 }, (_, i) => message(i)));
+    const engine = createSearchEngine(device.store);
+
+    const answer = await engine.search(NO_FILTERS, "v1");
+    expect(answer.mode).toBe("groups");
+    expect(answer.groupCount).toBe(250);
+    expect(answer).not.toHaveProperty("groups");
+
+    const first = await engine.groups(answer.resultKey, 0, 100);
+    expect(first.map((g) => g.conversation_id).slice(0, 2)).toEqual(["conv-249", "conv-248"]);
+    const last = await engine.groups(answer.resultKey, 200, 300);
+    expect(last).toHaveLength(50);
+    expect(last.at(-1)?.conversation_id).toBe("conv-000");
+  });
+
+  it("forgets old results, so an old range is empty rather than wrong", async () => {
+    const device = openTestDevice(userOf("clinician"));
+    await device.store.conversation_messages.bulkPut([message(1)]);
+    const engine = createSearchEngine(device.store);
+    const old = await engine.search(NO_FILTERS, "v1");
+    for (let i = 0; i < 5; i++) await engine.search(NO_FILTERS, "v1");
+    expect(await engine.groups(old.resultKey, 0, 100)).toEqual([]);
+  });
+});
