@@ -56,6 +56,21 @@ async function cumulativeLayoutShift(p: Page) {
   return { cls: best, shifts };
 }
 
+/**
+ * At every change of the page while its heading is shown: the widths of the nav, the account menu
+ * and the Login link in the top bar.
+ */
+const HEADER_RECORDER = () => {
+  const w = window as unknown as { __header: string[] };
+  w.__header = [];
+  const width = (selector: string) => Math.round(document.querySelector(selector)?.getBoundingClientRect().width ?? 0);
+  new MutationObserver(() => {
+    if (!document.querySelector("main h1")) return;
+    const seen = `nav ${width('header nav[aria-label="Main"]')}, account ${width('header [aria-label^="Account menu"]')}, login ${width('header a[href="/auth"]')}`;
+    if (w.__header.at(-1) !== seen) w.__header.push(seen);
+  }).observe(document, { childList: true, subtree: true, attributes: true });
+};
+
 /** A session cookie in the browser without the sign-in page: the next load is a signed-in cold start. */
 async function signedInDevice(user: { username: string; password: string }) {
   const res = await fetch(`${baseURL()}/api/login`, {
@@ -124,6 +139,37 @@ describe("layout stability on a cold signed-in load", { timeout: 120_000 }, () =
     expect(cls).toBeLessThan(0.1);
   });
 
+  it("at 1280 px the landing page of a signed-in device shows the nav and account menu while the session is checked", async () => {
+    await signedInDevice(ADMIN);
+    // A device that signed in before remembers who; the check of the session takes its time on a slow line.
+    await context.addInitScript((user) => localStorage.setItem("stepwise.user", JSON.stringify(user)), {
+      id: "remembered",
+      username: ADMIN.username,
+      first_name: "",
+      last_name: "",
+      role: "admin",
+      must_change_password: false,
+    });
+    await page.route("**/api/user", async (route) => {
+      await new Promise((r) => setTimeout(r, 1500));
+      await route.continue();
+    });
+    await context.addInitScript(HEADER_RECORDER);
+    await page.goto("/");
+    await page.getByRole("heading", { level: 1 }).waitFor();
+    await page.getByRole("link", { name: "Open Chat History" }).waitFor();
+    await page.getByRole("button", { name: /^Account menu for/, disabled: false }).waitFor();
+    await page.waitForTimeout(200);
+    const seen = await page.evaluate(() => (window as unknown as { __header: string[] }).__header);
+    expect(seen.length, seen.join(" | ")).toBeGreaterThan(0);
+    for (const s of seen) {
+      const [, nav, account, login] = s.match(/nav (\d+), account (\d+), login (\d+)/)?.map(Number) ?? [];
+      expect(nav, s).toBeGreaterThan(400);
+      expect(account, s).toBeGreaterThan(60);
+      expect(login, s).toBe(0);
+    }
+  });
+
   it("the header's nav and account menu hold their place whenever a signed-in page's content is on screen", async () => {
     await signedInDevice(ADMIN);
     // On a poor connection the menus' code (Radix dropdowns) can arrive after the page's.
@@ -131,25 +177,14 @@ describe("layout stability on a cold signed-in load", { timeout: 120_000 }, () =
       await new Promise((r) => setTimeout(r, 1500));
       await route.continue();
     });
-    // At every change of the page while its heading is shown: the widths of the nav and the account menu.
-    await context.addInitScript(() => {
-      const w = window as unknown as { __header: string[] };
-      w.__header = [];
-      const width = (selector: string) =>
-        Math.round(document.querySelector(selector)?.getBoundingClientRect().width ?? 0);
-      new MutationObserver(() => {
-        if (!document.querySelector("main h1")) return;
-        const seen = `nav ${width('header nav[aria-label="Main"]')}, account ${width('header [aria-label^="Account menu"]')}`;
-        if (w.__header.at(-1) !== seen) w.__header.push(seen);
-      }).observe(document, { childList: true, subtree: true, attributes: true });
-    });
+    await context.addInitScript(HEADER_RECORDER);
     await page.goto("/patients");
     await page.getByRole("heading", { name: "Manage Patients", level: 1 }).waitFor();
     await page.getByRole("button", { name: /^Account menu for/, disabled: false }).waitFor();
     await page.waitForTimeout(200);
     const seen = await page.evaluate(() => (window as unknown as { __header: string[] }).__header);
     expect(seen).toHaveLength(1);
-    const [, nav, account] = seen[0].match(/nav (\d+), account (\d+)/)?.map(Number) ?? [];
+    const [, nav, account] = seen[0].match(/nav (\d+), account (\d+), login 0/)?.map(Number) ?? [];
     expect(nav).toBeGreaterThan(400);
     expect(account).toBeGreaterThan(60);
   });

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { NavLink } from "react-router";
 import { MAIN_NAV } from "@/app/nav-items.ts";
-import { useAuth } from "@/shared/auth/auth-context.tsx";
+import { useBarUser } from "@/shared/auth/auth-context.tsx";
 import { AdminMenuButton } from "./menu-buttons.tsx";
 import { navLinkClass } from "./nav-link-class.ts";
 
@@ -11,7 +11,7 @@ import { navLinkClass } from "./nav-link-class.ts";
  * disabled button holds the place until then.
  */
 export function MainNav({ adminMenu }: { adminMenu?: ReactNode }) {
-  const { isAdmin } = useAuth();
+  const isAdmin = useBarUser()?.role === "admin";
   return (
     <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
       {MAIN_NAV.map((item) => (

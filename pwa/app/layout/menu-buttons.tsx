@@ -1,7 +1,7 @@
 import { ChevronDownIcon, UserIcon } from "lucide-react";
 import type { ComponentProps } from "react";
 import { displayName } from "@/lib/display-name.ts";
-import { useAuth } from "@/shared/auth/auth-context.tsx";
+import { useBarUser } from "@/shared/auth/auth-context.tsx";
 import { Button } from "@/ui/button.tsx";
 
 /**
@@ -10,7 +10,7 @@ import { Button } from "@/ui/button.tsx";
  * nothing moves when they arrive.
  */
 export function AccountMenuButton(props: ComponentProps<typeof Button>) {
-  const { user } = useAuth();
+  const user = useBarUser();
   const name = user ? displayName(user) : "";
   return (
     <Button variant="ghost" aria-label={`Account menu for ${name}`} {...props}>

@@ -1,7 +1,7 @@
 import { LogInIcon, MenuIcon, XIcon } from "lucide-react";
 import { createContext, type ReactNode, useContext, useState } from "react";
 import { Link, NavLink } from "react-router";
-import { useAuth } from "@/shared/auth/auth-context.tsx";
+import { useAuth, useBarUser } from "@/shared/auth/auth-context.tsx";
 import { InstallButton } from "@/shared/pwa/install-button.tsx";
 import { Button } from "@/ui/button.tsx";
 import { MainNav } from "./main-nav.tsx";
@@ -25,6 +25,7 @@ export const MenuOpenState = createContext<[boolean, (open: boolean | ((o: boole
 
 export function TopBar({ signedIn }: { signedIn?: SignedInParts }) {
   const { user } = useAuth();
+  const barUser = useBarUser();
   const ownState = useState(false);
   const [menuOpen, setMenuOpen] = useContext(MenuOpenState) ?? ownState;
   const closeMenu = () => setMenuOpen(false);
@@ -40,12 +41,12 @@ export function TopBar({ signedIn }: { signedIn?: SignedInParts }) {
           <img src="/logo.svg" alt="" width={32} height={32} className="size-8" />
           <span>Stepwise</span>
         </Link>
-        {user && <MainNav adminMenu={signedIn?.adminMenu} />}
+        {barUser && <MainNav adminMenu={signedIn?.adminMenu} />}
         <div className="ml-auto flex items-center gap-1">
           <InstallButton />
           {user && signedIn?.status}
-          {user ? (
-            <div className="hidden lg:block">{signedIn?.account ?? <AccountMenuButton disabled />}</div>
+          {barUser ? (
+            <div className="hidden lg:block">{(user && signedIn?.account) || <AccountMenuButton disabled />}</div>
           ) : (
             <Button asChild variant="ghost" className="hidden lg:inline-flex">
               <Link to="/auth">

@@ -2,6 +2,7 @@ import { messages } from "@schema/messages.ts";
 import type { CurrentUser, LoginAnswer } from "@schema/rows.ts";
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useSyncExternalStore } from "react";
 import { api, errorMessage } from "@/lib/api.ts";
+import { lastKnownUser } from "./last-user.ts";
 import { getSession, loadUser, signedIn, signedOut, subscribeSession } from "./session-api.ts";
 
 export interface LoginInput {
@@ -83,4 +84,14 @@ export function useAuth(): AuthValue {
   const value = useContext(AuthContext);
   if (!value) throw new Error(messages.auth.outsideProvider);
   return value;
+}
+
+/**
+ * Whom the top bar is drawn for: the signed-in user, or, while the first lookup runs, the one this
+ * device remembers. A signed-in device's bar is then whole from the first paint, and its nav and
+ * account menu do not appear under the reader's eyes when the lookup answers.
+ */
+export function useBarUser(): CurrentUser | null {
+  const { user } = useAuth();
+  return user === undefined ? lastKnownUser() : user;
 }
