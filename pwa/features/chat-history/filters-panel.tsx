@@ -1,4 +1,5 @@
 import { ShieldAlertIcon } from "lucide-react";
+import type { Live } from "@/shared/sync/use-live.ts";
 import { Button } from "@/ui/button.tsx";
 import { DatePicker } from "@/ui/date-picker.tsx";
 import { Label } from "@/ui/label.tsx";
@@ -12,8 +13,10 @@ export interface PatientOption {
 }
 
 const ALL = "__all__";
+/** Stands in for the patients while the device store is read; never chosen (disabled). */
+const LOADING = "__loading__";
 
-export function FiltersPanel({ state, patients }: { state: ChatFiltersState; patients: PatientOption[] }) {
+export function FiltersPanel({ state, patients }: { state: ChatFiltersState; patients: Live<PatientOption[]> }) {
   const { filters, startDay, endDay } = state;
   return (
     <div id="chat-filters" className="grid gap-4 rounded-md border p-4 md:grid-cols-[1fr_1fr_1fr_auto] md:items-end">
@@ -28,13 +31,24 @@ export function FiltersPanel({ state, patients }: { state: ChatFiltersState; pat
           </SelectTrigger>
           <SelectContent>
             <SelectItem value={ALL}>All Patients</SelectItem>
-            {patients.map((p) => (
-              <SelectItem key={p.username} value={p.username}>
-                {p.label}
+            {patients.status === "loading" && (
+              <SelectItem value={LOADING} disabled>
+                Loading patients…
               </SelectItem>
-            ))}
+            )}
+            {patients.status === "ready" &&
+              patients.data.map((p) => (
+                <SelectItem key={p.username} value={p.username}>
+                  {p.label}
+                </SelectItem>
+              ))}
           </SelectContent>
         </Select>
+        {patients.status === "error" && (
+          <p role="alert" className="text-sm text-destructive">
+            Error loading patients
+          </p>
+        )}
       </div>
       <div className="grid gap-2">
         <Label htmlFor="chat-start">Start date</Label>

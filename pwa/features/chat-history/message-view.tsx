@@ -1,3 +1,4 @@
+import { messages } from "@schema/messages.ts";
 import type { Message } from "@schema/rows.ts";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { BotIcon, UserIcon } from "lucide-react";
@@ -24,12 +25,13 @@ export function MessageView({ resultKey, count, fetchIds }: MessageViewProps) {
     overscan: 8,
   });
   const items = virtualizer.getVirtualItems();
-  const rowAt = useMessageRows(
+  const { rowAt, error } = useMessageRows(
     store,
     { resultKey, count, fetchIds },
     items[0]?.index ?? 0,
     items[items.length - 1]?.index ?? 0,
   );
+  if (error) return <p className="text-destructive">{messages.conversations.loadError}</p>;
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a keyboard user must be able to scroll the messages, which hold nothing focusable
     <section ref={scroller} tabIndex={0} className="max-h-[75dvh] overflow-y-auto" aria-label="Messages">

@@ -184,4 +184,14 @@ describe("Chat History page", () => {
     expect(screen.getByRole("button", { name: "Data Management" })).toBeTruthy();
     expect(screen.getByRole("button", { name: "Delete All" })).toBeTruthy();
   });
+
+  it("says Error loading conversations and keeps the page when the device store cannot be read", async () => {
+    const device = openTestDevice(clinician);
+    device.store.close();
+    renderSignedIn(<ChatHistoryPage />, { user: clinician, device, path: "/chat-history?patientName=ada" });
+    expect(await screen.findByText("Error loading conversations")).toBeTruthy();
+    expect(await screen.findByText("Error loading this patient's details")).toBeTruthy();
+    await userEvent.click(screen.getByRole("button", { name: "Filters" }));
+    expect(await screen.findByText("Error loading patients")).toBeTruthy();
+  });
 });

@@ -1,11 +1,11 @@
 import { messages } from "@schema/messages.ts";
-import { useLiveQuery } from "dexie-react-hooks";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { displayName } from "@/lib/display-name.ts";
 import { usePageTitle } from "@/lib/use-page-title.ts";
 import { PromptDialog } from "@/shared/prompt/prompt-dialog.tsx";
 import { SummaryDialog } from "@/shared/summary/summary-dialog.tsx";
 import { useStore } from "@/shared/sync/sync-context.ts";
+import { type Live, useLive } from "@/shared/sync/use-live.ts";
 import { ConversationList } from "./conversation-list.tsx";
 import type { PatientOption } from "./filters-panel.tsx";
 import { PatientInfoCard } from "./patient-info-card.tsx";
@@ -28,13 +28,18 @@ function ChatHistory() {
   const [promptId, setPromptId] = useState<string | null>(null);
   const [summaryId, setSummaryId] = useState<string | null>(null);
 
-  const patientRows = useLiveQuery(() => store.patients.orderBy("username").toArray(), [store]);
-  const patients: PatientOption[] = useMemo(
+  const patientRows = useLive(() => store.patients.orderBy("username").toArray(), [store]);
+  const patients: Live<PatientOption[]> = useMemo(
     () =>
-      (patientRows ?? []).map((p) => {
-        const name = displayName(p);
-        return { username: p.username, label: name === p.username ? p.username : `${name} (${p.username})` };
-      }),
+      patientRows.status === "ready"
+        ? {
+            status: "ready",
+            data: patientRows.data.map((p) => {
+              const name = displayName(p);
+              return { username: p.username, label: name === p.username ? p.username : `${name} (${p.username})` };
+            }),
+          }
+        : patientRows,
     [patientRows],
   );
 

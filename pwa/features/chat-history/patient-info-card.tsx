@@ -1,6 +1,5 @@
 import { GENDER_LABELS } from "@schema/constants.ts";
 import type { Patient, Summary } from "@schema/rows.ts";
-import { useLiveQuery } from "dexie-react-hooks";
 import { Trash2Icon } from "lucide-react";
 import { type ReactNode, useId, useState } from "react";
 import { displayName, staffName } from "@/lib/display-name.ts";
@@ -9,7 +8,7 @@ import { useRememberedOpen } from "@/lib/use-remembered-open.ts";
 import { useAuth } from "@/shared/auth/auth-context.tsx";
 import { HomeworkPanel } from "@/shared/homework/homework-panel.tsx";
 import { useStore } from "@/shared/sync/sync-context.ts";
-import { useTableArrived } from "@/shared/sync/use-live.ts";
+import { useLive, useTableArrived } from "@/shared/sync/use-live.ts";
 import { Button } from "@/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "@/ui/card.tsx";
 import { DisclosureHeading } from "@/ui/disclosure-heading.tsx";
@@ -23,19 +22,25 @@ export function PatientInfoCard({ patientName, onDeleted }: { patientName: strin
   const { isAdmin } = useAuth();
   const online = useOnline();
   const [confirming, setConfirming] = useState(false);
-  const data = useLiveQuery(async () => {
+  const read = useLive(async () => {
     const patient = await store.patients.where("username").equals(patientName).first();
     const clinician = patient?.clinician_id ? await store.clinicians.get(patient.clinician_id) : undefined;
     const summaries = await store.conversation_summaries.where("patient_name").equals(patientName).toArray();
     return { patient, clinician, summaries };
   }, [store, patientName]);
+  const data = read.status === "ready" ? read.data : undefined;
   const patient = data?.patient;
   const clinicianName = patient?.clinician_name ?? (data?.clinician ? staffName(data.clinician) : null);
   // On a device still in its first sync, what is not there yet is coming: hold its place.
   const patientsArrived = useTableArrived("patients");
   const summariesArrived = useTableArrived("conversation_summaries");
   const cliniciansArrived = useTableArrived("clinicians");
-  const facts: Facts = !data || (!patient && !patientsArrived) ? "loading" : { patient, clinicianName };
+  const facts: Facts =
+    read.status === "error"
+      ? "error"
+      : !data || (!patient && !patientsArrived)
+        ? "loading"
+        : { patient, clinicianName };
   const clinicianComing = Boolean(patient?.clinician_id && !clinicianName && !cliniciansArrived);
 
   return (
@@ -57,10 +62,16 @@ export function PatientInfoCard({ patientName, onDeleted }: { patientName: strin
           )}
         </CardHeader>
         <CardContent className="grid gap-4 text-sm">
-          <SkeletonRegion loading={facts === "loading" || !summariesArrived} className="grid gap-4">
-            <PatientFacts facts={facts} clinicianComing={clinicianComing} />
-            <SudsSection summaries={data && summariesArrived ? data.summaries : null} patientName={patientName} />
-          </SkeletonRegion>
+          {facts === "error" ? (
+            <p role="alert" className="text-destructive">
+              Error loading this patient's details
+            </p>
+          ) : (
+            <SkeletonRegion loading={facts === "loading" || !summariesArrived} className="grid gap-4">
+              <PatientFacts facts={facts} clinicianComing={clinicianComing} />
+              <SudsSection summaries={data && summariesArrived ? data.summaries : null} patientName={patientName} />
+            </SkeletonRegion>
+          )}
           <HomeworkPanel patientName={patientName} rememberOpenAs="chat-history.homework" />
         </CardContent>
       </Card>
@@ -91,11 +102,11 @@ function SudsSection({ summaries, patientName }: { summaries: Summary[] | null; 
   );
 }
 
-type Facts = "loading" | { patient: Patient | undefined; clinicianName: string | null };
+type Facts = "loading" | "error" | { patient: Patient | undefined; clinicianName: string | null };
 
 const FACT_LABELS = ["Username", "Age", "Gender", "Clinician"];
 
-function PatientFacts({ facts, clinicianComing }: { facts: Facts; clinicianComing: boolean }) {
+function PatientFacts({ facts, clinicianComing }: { facts: Exclude<Facts, "error">; clinicianComing: boolean }) {
   if (facts === "loading") {
     return (
       <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1" aria-hidden>

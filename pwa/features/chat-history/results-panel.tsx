@@ -1,7 +1,6 @@
 import { messages } from "@schema/messages.ts";
-import { useLiveQuery } from "dexie-react-hooks";
 import { useStore } from "@/shared/sync/sync-context.ts";
-import { useTableArrived } from "@/shared/sync/use-live.ts";
+import { useLive, useTableArrived } from "@/shared/sync/use-live.ts";
 import { Button } from "@/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "@/ui/card.tsx";
 import { Skeleton } from "@/ui/skeleton.tsx";
@@ -85,7 +84,7 @@ function SelectionActions({
   onViewSummary: (conversationId: string) => void;
 }) {
   const store = useStore();
-  const promptId = useLiveQuery(async () => {
+  const prompt = useLive(async () => {
     const withPrompt = await store.conversation_messages
       .where("conversation_id")
       .equals(conversationId)
@@ -93,8 +92,15 @@ function SelectionActions({
       .first();
     return withPrompt?.prompt_id ?? null;
   }, [store, conversationId]);
+  // Off while the messages are read, and when none names a prompt.
+  const promptId = prompt.status === "ready" ? prompt.data : null;
   return (
-    <div className="flex gap-2">
+    <div className="flex items-center gap-2">
+      {prompt.status === "error" && (
+        <p role="alert" className="text-sm text-destructive">
+          Error loading this conversation's prompt
+        </p>
+      )}
       <Button variant="outline" size="sm" disabled={!promptId} onClick={() => promptId && onViewPrompt(promptId)}>
         View Prompt
       </Button>

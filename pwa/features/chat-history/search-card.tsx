@@ -1,5 +1,6 @@
 import { FilterIcon, SearchIcon } from "lucide-react";
 import { useAuth } from "@/shared/auth/auth-context.tsx";
+import type { Live } from "@/shared/sync/use-live.ts";
 import { Button } from "@/ui/button.tsx";
 import { Card, CardContent } from "@/ui/card.tsx";
 import { Input } from "@/ui/input.tsx";
@@ -9,7 +10,7 @@ import type { ChatFiltersState } from "./use-chat-filters.ts";
 
 interface SearchCardProps {
   state: ChatFiltersState;
-  patients: PatientOption[];
+  patients: Live<PatientOption[]>;
 }
 
 export function SearchCard({ state, patients }: SearchCardProps) {

@@ -1,7 +1,7 @@
-import { useLiveQuery } from "dexie-react-hooks";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { LocalStore } from "@/local/index.ts";
 import { useSyncState } from "@/shared/sync/sync-context.ts";
+import { type Live, useLive } from "@/shared/sync/use-live.ts";
 import { createSearchClient, type SearchClient } from "@/worker/search-client.ts";
 import type { SearchAnswer } from "@/worker/search-engine.ts";
 import type { ChatFilters, ConversationGroup } from "@/worker/search-logic.ts";
@@ -12,8 +12,8 @@ let generation = 0;
  * A cheap signal that changes whenever messages or summaries change: the counts are read through
  * the whole tables, so Dexie re-runs this on any write to them, and each run gets a new name.
  */
-function useStoreVersion(store: LocalStore): string | undefined {
-  return useLiveQuery(async () => {
+function useStoreVersion(store: LocalStore): Live<string> {
+  return useLive(async () => {
     const [messages, summaries] = await Promise.all([
       store.conversation_messages.count(),
       store.conversation_summaries.count(),
@@ -59,7 +59,8 @@ export interface ChatSearch extends SearchState {
 /** Runs the page's search in the worker again whenever the filters or the device store change. */
 export function useChatSearch(store: LocalStore, filters: ChatFilters): ChatSearch {
   const syncing = useSyncState()?.syncing ?? false;
-  const version = useSettled(useStoreVersion(store), 250, 3000, syncing);
+  const live = useStoreVersion(store);
+  const version = useSettled(live.status === "ready" ? live.data : undefined, 250, 3000, syncing);
   const client = useRef<SearchClient | null>(null);
   const [state, setState] = useState<SearchState>({ result: undefined, error: null, searching: true });
 
@@ -95,5 +96,7 @@ export function useChatSearch(store: LocalStore, filters: ChatFilters): ChatSear
       client.current ? client.current.groups(resultKey, from, to) : Promise.resolve([]),
     [],
   );
+  // A store that cannot be read (closed, evicted) fails the search as the worker failing would.
+  if (live.status === "error") return { result: undefined, error: live.error, searching: false, messageIds, groups };
   return { ...state, messageIds, groups };
 }

@@ -155,4 +155,13 @@ describe("Prompt History page", () => {
     expect((within(dialog).getByRole("button", { name: "Delete Prompt" }) as HTMLButtonElement).disabled).toBe(true);
     expect(within(dialog).getByText("The current prompt cannot be deleted")).toBeTruthy();
   });
+
+  it("says Error loading prompts, not None created, when the device store cannot be read", async () => {
+    const device = openTestDevice(admin);
+    device.store.close();
+    renderSignedIn(<PromptHistoryPage />, { user: admin, device });
+    expect(await screen.findByText("Error loading prompts")).toBeTruthy();
+    expect(screen.queryByText(/No prompts have been created yet/)).toBeNull();
+    expect(screen.queryByText(/Showing \d+ of/)).toBeNull();
+  });
 });

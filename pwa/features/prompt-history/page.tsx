@@ -34,7 +34,7 @@ export default function PromptHistoryPage() {
 function PromptHistory() {
   const { isAdmin } = useAuth();
   const online = useOnline();
-  const { prompts, loading, refreshing, refresh, mark, sync } = usePromptHistory();
+  const { prompts, loading, error, refreshing, refresh, mark, sync } = usePromptHistory();
   const [query, setQuery] = useState("");
   const [sort, setSort] = useState<PromptSort>("date-desc");
   const [openId, setOpenId] = useState<string | null>(null);
@@ -103,6 +103,7 @@ function PromptHistory() {
         <PromptTable
           prompts={shown}
           loading={loading}
+          failed={error !== null}
           total={prompts.length}
           canDelete={isAdmin}
           online={online}
@@ -110,7 +111,7 @@ function PromptHistory() {
           onDelete={setDeleting}
           onMark={(kind, id) => void mark(kind, id)}
         />
-        {!loading && (
+        {!loading && error === null && (
           <p className="text-sm text-muted-foreground" aria-live="polite">
             Showing {shown.length} of {prompts.length} prompts
           </p>

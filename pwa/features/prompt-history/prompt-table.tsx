@@ -12,6 +12,8 @@ import { preview, undeletableReason } from "./prompt-list.ts";
 interface Props {
   prompts: Prompt[];
   loading: boolean;
+  /** The prompts on this device could not be read. */
+  failed: boolean;
   /** Prompts before the search: tells "none match" from "none created". */
   total: number;
   canDelete: boolean;
@@ -74,7 +76,7 @@ function DeleteButton({
   );
 }
 
-export function PromptTable({ prompts, loading, total, canDelete, online, onOpen, onDelete, onMark }: Props) {
+export function PromptTable({ prompts, loading, failed, total, canDelete, online, onOpen, onDelete, onMark }: Props) {
   return (
     <Table>
       <TableHeader>
@@ -97,6 +99,12 @@ export function PromptTable({ prompts, loading, total, canDelete, online, onOpen
               </TableCell>
             </TableRow>
           ))
+        ) : failed ? (
+          <TableRow>
+            <TableCell colSpan={6} className="py-10 text-center text-destructive">
+              <span role="alert">Error loading prompts</span>
+            </TableCell>
+          </TableRow>
         ) : prompts.length === 0 ? (
           <TableRow>
             <TableCell colSpan={6} className="py-10 text-center text-muted-foreground">

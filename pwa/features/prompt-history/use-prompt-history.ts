@@ -1,11 +1,11 @@
 import { TIMINGS } from "@schema/constants.ts";
 import { messages } from "@schema/messages.ts";
-import { useLiveQuery } from "dexie-react-hooks";
 import { useCallback, useEffect, useState } from "react";
 import { notify } from "@/lib/notify.tsx";
 import { usePromptMarks } from "@/shared/prompt/use-prompt-marks.ts";
 import { useSyncEngine, useSyncState } from "@/shared/sync/sync-context.ts";
 import { syncProblemText } from "@/shared/sync/sync-texts.ts";
+import { useLive } from "@/shared/sync/use-live.ts";
 
 /**
  * The prompts on this device (readable offline), refreshed through the sync engine on demand and
@@ -14,7 +14,8 @@ import { syncProblemText } from "@/shared/sync/sync-texts.ts";
 export function usePromptHistory() {
   const engine = useSyncEngine();
   const { store } = engine;
-  const prompts = useLiveQuery(() => store.prompts.toArray(), [store]);
+  const read = useLive(() => store.prompts.toArray(), [store]);
+  const prompts = read.status === "ready" ? read.data : undefined;
   const state = useSyncState();
   const [refreshing, setRefreshing] = useState(false);
 
@@ -37,7 +38,11 @@ export function usePromptHistory() {
   const mark = usePromptMarks();
 
   // Until the first sync finished, an empty store means "not loaded yet", not "none created".
-  const loading = prompts === undefined || (prompts.length === 0 && !state?.lastSyncedAt && state?.error == null);
+  const loading =
+    read.status === "loading" ||
+    (prompts !== undefined && prompts.length === 0 && !state?.lastSyncedAt && state?.error == null);
+  /** The device store could not be read (closed, evicted): the table says so instead of "none created". */
+  const error = read.status === "error" ? read.error : null;
 
-  return { prompts: prompts ?? [], loading, refreshing, refresh, mark, sync: engine.sync };
+  return { prompts: prompts ?? [], loading, error, refreshing, refresh, mark, sync: engine.sync };
 }

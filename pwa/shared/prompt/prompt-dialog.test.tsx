@@ -76,3 +76,13 @@ describe("Prompt detail dialog", () => {
     expect(screen.getByText("Failed to fetch prompt: 503 Service Unavailable")).toBeTruthy();
   });
 });
+
+describe("Prompt detail dialog, device store unreadable", () => {
+  it("says Error loading prompt details. Please try again. with the reason", async () => {
+    const device = openTestDevice(user);
+    device.store.close();
+    renderSignedIn(<PromptDialog promptId="prompt-1" open onOpenChange={() => {}} />, { user, device });
+    expect(await screen.findByText("Error loading prompt details. Please try again.")).toBeTruthy();
+    expect(screen.getByText(/closed/i)).toBeTruthy();
+  });
+});

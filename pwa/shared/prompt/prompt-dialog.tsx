@@ -2,14 +2,14 @@ import { TIMINGS } from "@schema/constants.ts";
 import { messages } from "@schema/messages.ts";
 import { type Prompt, PromptRow } from "@schema/rows.ts";
 import { useQuery } from "@tanstack/react-query";
-import { useLiveQuery } from "dexie-react-hooks";
 import * as v from "valibot";
-import { ApiError, api } from "@/lib/api.ts";
+import { ApiError, api, errorMessage } from "@/lib/api.ts";
 import { formatDateTime } from "@/lib/dates.ts";
 import { useOnline } from "@/lib/use-online.ts";
 import type { Local } from "@/local/index.ts";
 import { PendingBadge } from "@/shared/sync/pending-badge.tsx";
 import { useStore } from "@/shared/sync/sync-context.ts";
+import { useLive } from "@/shared/sync/use-live.ts";
 import { Badge } from "@/ui/badge.tsx";
 import { Button } from "@/ui/button.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/ui/dialog.tsx";
@@ -45,7 +45,9 @@ async function fetchPrompt(id: string): Promise<Prompt | null> {
 function PromptBody({ promptId }: { promptId: string }) {
   const store = useStore();
   const online = useOnline();
-  const local = useLiveQuery(async () => (await store.prompts.get(promptId)) ?? null, [store, promptId]);
+  // Ready with null when the device holds no such prompt: then the server is asked.
+  const read = useLive(async () => (await store.prompts.get(promptId)) ?? null, [store, promptId]);
+  const local = read.status === "ready" ? read.data : undefined;
   const remote = useQuery({
     queryKey: ["/api/prompt-history", promptId],
     queryFn: () => fetchPrompt(promptId),
@@ -56,8 +58,9 @@ function PromptBody({ promptId }: { promptId: string }) {
 
   if (local) return <PromptDetails prompt={local} markable />;
   if (remote.data) return <PromptDetails prompt={remote.data} markable={false} />;
-  const loading = local === undefined || (local === null && online && remote.isPending);
-  const failed = remote.error;
+  const loading = read.status === "loading" || (local === null && online && remote.isPending);
+  // The device store failing to read (closed, evicted) is told like the server failing.
+  const failed = read.status === "error" ? read.error : remote.error;
   return (
     <>
       <DialogHeader>
@@ -69,7 +72,7 @@ function PromptBody({ promptId }: { promptId: string }) {
       ) : failed ? (
         <div className="grid gap-1">
           <p className="text-destructive">{messages.prompts.loadError}</p>
-          <p className="text-xs text-muted-foreground">{failed.message}</p>
+          <p className="text-xs text-muted-foreground">{errorMessage(failed, messages.prompts.loadError)}</p>
         </div>
       ) : (
         <p className="text-muted-foreground">{messages.prompts.notFound(promptId)}</p>

@@ -73,3 +73,13 @@ describe("Conversation Summary dialog", () => {
     expect(screen.getByText("Failed to fetch conversation summary: 503: boom")).toBeTruthy();
   });
 });
+
+describe("Conversation Summary dialog, device store unreadable", () => {
+  it("says Error loading summary details with the reason", async () => {
+    const device = openTestDevice(user);
+    device.store.close();
+    renderSignedIn(<SummaryDialog conversationId="c-1" open onOpenChange={() => {}} />, { user, device });
+    expect(await screen.findByText("Error loading summary details")).toBeTruthy();
+    expect(screen.getByText(/closed/i)).toBeTruthy();
+  });
+});

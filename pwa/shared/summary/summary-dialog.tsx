@@ -2,13 +2,13 @@ import { TIMINGS } from "@schema/constants.ts";
 import { messages } from "@schema/messages.ts";
 import { type Summary, SummaryRow } from "@schema/rows.ts";
 import { useQuery } from "@tanstack/react-query";
-import { useLiveQuery } from "dexie-react-hooks";
 import type { ReactNode } from "react";
 import * as v from "valibot";
 import { ApiError, api, errorMessage } from "@/lib/api.ts";
 import { formatDateTime } from "@/lib/dates.ts";
 import { useOnline } from "@/lib/use-online.ts";
 import { useStore } from "@/shared/sync/sync-context.ts";
+import { useLive } from "@/shared/sync/use-live.ts";
 import { Badge } from "@/ui/badge.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/ui/dialog.tsx";
 import { Spinner } from "@/ui/spinner.tsx";
@@ -77,11 +77,12 @@ function SummaryBody({
 }) {
   const store = useStore();
   const online = useOnline();
-  // undefined while reading; null when the device holds no summary for this conversation.
-  const local = useLiveQuery(
+  // Ready with null when the device holds no summary for this conversation: then the server is asked.
+  const read = useLive(
     async () => (await store.conversation_summaries.get(conversationId)) ?? null,
     [store, conversationId],
   );
+  const local = read.status === "ready" ? read.data : undefined;
   const remote = useQuery({
     queryKey: ["/api/conversation-summaries", conversationId],
     queryFn: () => fetchSummary(conversationId),
@@ -91,12 +92,14 @@ function SummaryBody({
   });
   const summary = local ?? remote.data;
   if (summary) return <SummaryDetails summary={summary} withTimes={withTimes} />;
-  if (local === undefined || (local === null && online && remote.isPending)) return <Spinner />;
-  if (remote.error) {
+  if (read.status === "loading" || (local === null && online && remote.isPending)) return <Spinner />;
+  // The device store failing to read (closed, evicted) is told like the server failing.
+  const failed = read.status === "error" ? read.error : remote.error;
+  if (failed) {
     return (
       <div className="grid gap-1">
         <p className="text-destructive">{messages.summaries.detailError}</p>
-        <p className="text-xs text-muted-foreground">{remote.error.message}</p>
+        <p className="text-xs text-muted-foreground">{errorMessage(failed, messages.summaries.detailError)}</p>
       </div>
     );
   }

@@ -22,7 +22,7 @@ export function useSyncEngine(): SyncEngine {
   return handle.engine ?? use(handle.ready);
 }
 
-/** The signed-in user's Dexie store: read it with useLiveQuery, write with `engine.mutate(…)` (which wakes the worker to send it). */
+/** The signed-in user's Dexie store: read it with useLive (use-live.ts), write with `engine.mutate(…)` (which wakes the worker to send it). */
 export function useStore(): LocalStore {
   return useSyncEngine().store;
 }

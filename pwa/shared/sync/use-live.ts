@@ -36,13 +36,20 @@ const isEmpty = (data: unknown) => (Array.isArray(data) ? data.length === 0 : da
  * it are complete); undefined for the moment it takes to read. Read from the store itself, so a
  * device that synced before knows it on the first read, before the sync engine reports.
  */
-export function useDeviceRows(): "complete" | "nothing" | SyncedTable | undefined {
+export function useDeviceRows(needed = true): "complete" | "nothing" | SyncedTable | undefined {
   const store = useStore();
   return useLiveQuery(async () => {
-    const [cursor, firstSync] = await Promise.all([store.meta.get("cursor"), store.meta.get("firstSync")]);
-    if (firstSync) return (JSON.parse(firstSync.value) as PullProgress).table;
-    return cursor ? "complete" : "nothing";
-  }, [store]);
+    // A read that waits for no table asks nothing: it costs no extra query on every change.
+    if (!needed) return "complete";
+    try {
+      const [cursor, firstSync] = await Promise.all([store.meta.get("cursor"), store.meta.get("firstSync")]);
+      if (firstSync) return (JSON.parse(firstSync.value) as PullProgress).table;
+      return cursor ? "complete" : "nothing";
+    } catch {
+      // A store that cannot be read waits for no sync: the screens' own reads show the error.
+      return "complete";
+    }
+  }, [store, needed]);
 }
 
 /**
@@ -51,7 +58,7 @@ export function useDeviceRows(): "complete" | "nothing" | SyncedTable | undefine
  * is coming (offline, or the sync failed); undefined for the moment it takes to read.
  */
 export function useTableArrived(table: SyncedTable | undefined): boolean | undefined {
-  const rows = useDeviceRows();
+  const rows = useDeviceRows(table !== undefined);
   const state = useSyncState();
   if (!table || rows === "complete") return true;
   if (state?.online === false || state?.error) return true;
