@@ -9,6 +9,11 @@ import { messages } from "./messages.ts";
  */
 export const patientMessages = {
   usernameTaken: "A patient with this username already exists",
+  // "Not your patient" answers like "no such patient" (404), so no answer tells whose a patient is.
+  notFound: "Patient not found",
+  noUsername: (name: string) => `No patient with the username ${name}`,
+  // Asking for another clinician's patient list by that clinician's id is refused outright (403).
+  onlyYourOwn: "You can only see your own patients.",
   usernameReserved: (name: string) =>
     `The username ${name} is reserved for the Data Management menu's bulk deletes; choose another`,
   usernameSpaces: "Username cannot contain spaces",

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import type { ACTIVITY_FILTER_TYPES } from "../schema/auth.ts";
-import type { Sql } from "./db/connect.ts";
+import type { Db } from "./db/connect.ts";
 import type { AppEnv } from "./env.ts";
 import { clientIp, userAgent } from "./http/client.ts";
 
@@ -12,7 +12,7 @@ export async function logActivity(
   type: ActivityType,
   userId: string | null,
   metadata: Record<string, unknown> | null = null,
-  sql: Sql = c.get("deps").sql,
+  sql: Db = c.get("deps").sql,
 ) {
   await sql`INSERT INTO user_activity (user_id, activity_type, ip_address, user_agent, timestamp, metadata)
     VALUES (${userId}, ${type}, ${clientIp(c)}, ${userAgent(c)}, ${c.get("deps").now()},

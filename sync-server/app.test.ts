@@ -35,6 +35,14 @@ describe("the API's common behaviour", () => {
     expect(res.body.message).toBe("The request body is too large");
   });
 
+  it("lets the agent's routes take ten times the limit (its message batches), and no more", async () => {
+    const body = (bytes: number) => JSON.stringify({ data: "x".repeat(bytes) });
+    const batch = await t.anonymous().post("/api/agent/messages", body(t.config.bodyLimitBytes * 2));
+    expect(batch.status).toBe(401);
+    const huge = await t.anonymous().post("/api/agent/messages", body(t.config.bodyLimitBytes * 10 + 10));
+    expect(huge.status).toBe(413);
+  });
+
   it("tells the app its public settings", async () => {
     const res = await t.anonymous().get("/api/config");
     expect(res.status).toBe(200);

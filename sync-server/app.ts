@@ -41,14 +41,17 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   const api = new Hono<AppEnv>();
   // Outermost, so the idempotency store keeps (and replays) the plain JSON.
   api.use("*", compressJson);
-  const tooLarge = () => {
-    throw new HttpError(413, errorTexts.payload_too_large);
-  };
-  api.use("/agent/*", bodyLimit({ maxSize: deps.config.bodyLimitBytes * 10, onError: tooLarge }));
-  api.use("*", async (c, next) => {
-    if (c.req.path.startsWith("/api/agent/")) return next();
-    return bodyLimit({ maxSize: deps.config.bodyLimitBytes, onError: tooLarge })(c, next);
-  });
+  // One body limit, chosen by path: the agent's message intake sends batches, so its routes allow 10×.
+  const limitOf = (maxSize: number) =>
+    bodyLimit({
+      maxSize,
+      onError: () => {
+        throw new HttpError(413, errorTexts.payload_too_large);
+      },
+    });
+  const appLimit = limitOf(deps.config.bodyLimitBytes);
+  const agentLimit = limitOf(deps.config.bodyLimitBytes * 10);
+  api.use("*", (c, next) => (c.req.path.startsWith("/api/agent/") ? agentLimit : appLimit)(c, next));
   api.use("*", async (c, next) => {
     await next();
     c.header("Cache-Control", "no-store");

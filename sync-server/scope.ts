@@ -1,8 +1,5 @@
-import type postgres from "postgres";
 import type { SessionUser } from "./auth/sessions.ts";
-
-/** The pool or a transaction: these run inside either. */
-type Sql = postgres.ISql<Record<string, unknown>>;
+import type { Db } from "./db/connect.ts";
 
 /**
  * What a user may see: an admin sees every patient; a clinician only their own
@@ -11,13 +8,13 @@ type Sql = postgres.ISql<Record<string, unknown>>;
  * Whatever a user may not see answers like what does not exist (404), so no
  * answer tells a clinician whether a name is another clinician's patient.
  */
-export function patientsOf(sql: Sql, user: SessionUser, column = "patient_name") {
+export function patientsOf(sql: Db, user: SessionUser, column = "patient_name") {
   return user.role === "admin"
     ? sql`TRUE`
     : sql`${sql(column)} IN (SELECT username FROM patients WHERE clinician_id = ${user.id})`;
 }
 
-export async function canSeePatient(sql: Sql, user: SessionUser, patientName: string): Promise<boolean> {
+export async function canSeePatient(sql: Db, user: SessionUser, patientName: string): Promise<boolean> {
   const [row] =
     user.role === "admin"
       ? await sql`SELECT 1 FROM patients WHERE username = ${patientName}`
@@ -26,7 +23,7 @@ export async function canSeePatient(sql: Sql, user: SessionUser, patientName: st
 }
 
 /** The patient of a conversation's messages (the database's conversation_patient); undefined before any message. */
-export async function conversationPatient(sql: Sql, conversationId: string): Promise<string | undefined> {
+export async function conversationPatient(sql: Db, conversationId: string): Promise<string | undefined> {
   const [row] = await sql`SELECT conversation_patient(${conversationId}) AS patient_name`;
   return (row?.patient_name as string | null) ?? undefined;
 }

@@ -1,6 +1,6 @@
-import type { PendingQuery, Row, TransactionSql } from "postgres";
+import type { PendingQuery, Row } from "postgres";
 import type { Config } from "../config.ts";
-import type { Sql } from "../db/connect.ts";
+import type { Sql, Tx } from "../db/connect.ts";
 
 export type AttemptKind = "login" | "register";
 
@@ -10,8 +10,6 @@ export type Reservation = { id: string } | { retryAfter: number };
 // Advisory-lock namespaces (the two-key form), so a username and an IP never share a lock.
 const USERNAME_LOCK = 10_501;
 const IP_LOCK = 10_502;
-
-type Tx = TransactionSql<Record<string, unknown>>;
 
 /**
  * Counts and decides in one transaction, before any password is checked: under advisory locks on

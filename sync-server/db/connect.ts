@@ -4,7 +4,14 @@ import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import postgres from "postgres";
 import { pgliteWire } from "./pglite-wire.ts";
 
+/**
+ * The database handle types, declared here only. `Db` is what a query helper takes: the pool or
+ * an open transaction run queries alike. `Sql` is the pool (it opens transactions and closes);
+ * `Tx` is an open transaction, for helpers that need one (row locks, transaction-scoped locks).
+ */
+export type Db = postgres.ISql<Record<string, unknown>>;
 export type Sql = postgres.Sql<Record<string, unknown>>;
+export type Tx = postgres.TransactionSql<Record<string, unknown>>;
 
 export interface Database {
   sql: Sql;
@@ -21,7 +28,7 @@ const common = {
 
 /** A real PostgreSQL server through postgres.js. */
 export function connectPostgres(url: string, max = 10): Database {
-  const sql = postgres(url, { ...common, max }) as unknown as Sql;
+  const sql = postgres(url, { ...common, max }) as Sql;
   return { sql, kind: "postgres", close: () => sql.end({ timeout: 5 }) };
 }
 
@@ -39,7 +46,7 @@ export async function openPglite(dataDir?: string): Promise<Database> {
     ...common,
     ...pgliteOptions(db),
     max: 1,
-  }) as unknown as Sql;
+  }) as Sql;
   return {
     sql,
     kind: "pglite",

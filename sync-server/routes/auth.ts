@@ -2,13 +2,12 @@ import { accountMessages, LoginBody, RegisterBody } from "@schema/auth.ts";
 import type { CurrentUser, LoginAnswer } from "@schema/rows.ts";
 import type { Context } from "hono";
 import { Hono } from "hono";
-import type { TransactionSql } from "postgres";
 import { logActivity } from "../activity.ts";
 import { dummyHash, hashPassword, verifyPassword } from "../auth/password.ts";
 import { failedSignInsSinceLastSignIn, reserveAttempt, settleAttempt } from "../auth/rate-limit.ts";
 import { createSession, invalidateSession } from "../auth/sessions.ts";
 import { sha256Hex } from "../auth/tokens.ts";
-import type { Sql } from "../db/connect.ts";
+import type { Db, Sql } from "../db/connect.ts";
 import type { AppEnv } from "../env.ts";
 import { clientIp } from "../http/client.ts";
 import { badRequest, conflict, HttpError, jsonBody } from "../http/errors.ts";
@@ -135,12 +134,7 @@ async function createInvitedUser(sql: Sql, body: RegisterBody, passwordHash: str
 const invalidInvitation = () => badRequest(accountMessages.invitationInvalid);
 
 /** Why a token cannot be used by this e-mail, as a clear 400; null when it can. */
-async function invitationProblem(
-  sql: Sql | TransactionSql<Record<string, unknown>>,
-  token: string,
-  email: string,
-  now: Date,
-) {
+async function invitationProblem(sql: Db, token: string, email: string, now: Date) {
   const [invitation] =
     await sql`SELECT email, used_at, expires_at FROM invitations WHERE token_hash = ${sha256Hex(token)}`;
   if (!invitation || (invitation.expires_at as Date) <= now) return invalidInvitation();

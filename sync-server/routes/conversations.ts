@@ -9,7 +9,7 @@ import {
   DryRunQuery,
 } from "../../schema/conversation.ts";
 import { logActivity } from "../activity.ts";
-import type { Sql } from "../db/connect.ts";
+import type { Db } from "../db/connect.ts";
 import type { AppEnv } from "../env.ts";
 import { check, conflict, notFound } from "../http/errors.ts";
 import { currentUser, requireAdmin, requireUser } from "../http/session.ts";
@@ -21,7 +21,7 @@ export const conversationsRoutes = new Hono<AppEnv>();
 type Fragment = postgres.PendingQuery<postgres.Row[]>;
 
 /** Joins SQL conditions with AND; no conditions means every row. */
-const allOf = (sql: Sql, conditions: Fragment[]): Fragment =>
+const allOf = (sql: Db, conditions: Fragment[]): Fragment =>
   conditions.reduce((all, one) => sql`${all} AND ${one}`, sql`TRUE`);
 
 /** A search text as a LIKE pattern that matches it literally, anywhere. */
@@ -101,7 +101,7 @@ interface Deletion {
  * reads the innermost table (messages and summaries both have patient_name).
  * (Synchronous on purpose: a fragment is thenable, so an async function would run it.)
  */
-function deletionOf(sql: Sql, target: string, samples: [string, string]): Deletion {
+function deletionOf(sql: Db, target: string, samples: [string, string]): Deletion {
   const byPatient = (condition: Fragment) => ({ messages: condition, summaries: condition });
   switch (target) {
     case BULK_DELETE.testData:
@@ -116,12 +116,12 @@ function deletionOf(sql: Sql, target: string, samples: [string, string]): Deleti
 }
 
 // A summary goes with its patient, and with its conversation's last message (a test conversation's).
-const doomedSummaries = (sql: Sql, doomed: Deletion, conversations: Fragment) =>
+const doomedSummaries = (sql: Db, doomed: Deletion, conversations: Fragment) =>
   sql`conversation_summaries s WHERE (${doomed.summaries}) IS TRUE OR (s.id IN (${conversations})
     AND NOT EXISTS (SELECT 1 FROM conversation_messages r WHERE r.conversation_id = s.id AND (${doomed.messages}) IS NOT TRUE))`;
 
 /** 404 for an unknown patient; 409 for a patient named like a bulk delete, whose "Delete All" must not run it. */
-async function assertTarget(sql: Sql, target: string, samples: [string, string]) {
+async function assertTarget(sql: Db, target: string, samples: [string, string]) {
   const bulk = BULK_DELETE_VALUES.includes(target);
   if (bulk || samples.includes(target)) {
     const [patient] = bulk ? await sql`SELECT 1 FROM patients WHERE username = ${target}` : [];
@@ -153,11 +153,11 @@ conversationsRoutes.delete("/conversations/patient/:patientName", requireUser, r
     const [counts] = await tx`WITH gone AS (
         DELETE FROM conversation_messages WHERE ${doomed.messages} RETURNING conversation_id
       ), emptied AS (
-        DELETE FROM ${doomedSummaries(tx as unknown as Sql, doomed, tx`SELECT conversation_id FROM gone`)} RETURNING s.id
+        DELETE FROM ${doomedSummaries(tx, doomed, tx`SELECT conversation_id FROM gone`)} RETURNING s.id
       )
       SELECT (SELECT count(*)::int FROM gone) AS "deletedCount", (SELECT count(*)::int FROM emptied) AS "deletedSummaries"`;
     const deleted = { deletedCount: counts?.deletedCount ?? 0, deletedSummaries: counts?.deletedSummaries ?? 0 };
-    await logActivity(c, "data_delete", user.id, { target, ...deleted }, tx as unknown as Sql);
+    await logActivity(c, "data_delete", user.id, { target, ...deleted }, tx);
     return deleted;
   });
   return c.json(result);

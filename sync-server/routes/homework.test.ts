@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { homeworkMessages } from "../../schema/homework.ts";
 import { messages } from "../../schema/messages.ts";
+import { patientMessages } from "../../schema/patient.ts";
 import { VERSION_CONFLICT } from "../http/versions.ts";
 import type { Client, TestContext } from "../test/harness.ts";
 import { createTestContext } from "../test/harness.ts";
 import { raceOnRow } from "../test/race.ts";
-import { HOMEWORK_ID_TAKEN, HOMEWORK_NOT_FOUND, patientNotFound } from "./homework.ts";
+import { HOMEWORK_ID_TAKEN, HOMEWORK_NOT_FOUND } from "./homework.ts";
 
 let t: TestContext;
 let admin: Client;
@@ -65,9 +66,9 @@ describe("listing a patient's homework", () => {
     const other = await ann.get(`/api/homework/patient/${bensPatient}`);
     const missing = await ann.get("/api/homework/patient/nobody");
     expect(other.status).toBe(404);
-    expect(other.body).toEqual({ code: "not_found", message: patientNotFound(bensPatient) });
+    expect(other.body).toEqual({ code: "not_found", message: patientMessages.noUsername(bensPatient) });
     expect(missing.status).toBe(404);
-    expect(missing.body).toEqual({ code: "not_found", message: patientNotFound("nobody") });
+    expect(missing.body).toEqual({ code: "not_found", message: patientMessages.noUsername("nobody") });
   });
 
   it("gives an admin any patient's homework", async () => {
@@ -80,7 +81,7 @@ describe("listing a patient's homework", () => {
   it("answers 404 for a patient who does not exist", async () => {
     const res = await admin.get("/api/homework/patient/nobody");
     expect(res.status).toBe(404);
-    expect(res.body.message).toBe(patientNotFound("nobody"));
+    expect(res.body.message).toBe(patientMessages.noUsername("nobody"));
   });
 
   it("answers an empty list for a patient without homework", async () => {
@@ -136,7 +137,7 @@ describe("assigning homework", () => {
   it("refuses homework for another clinician's patient as for one who does not exist", async () => {
     const res = await ann.post("/api/homework", homework({ patientName: bensPatient }));
     expect(res.status).toBe(404);
-    expect(res.body.message).toBe(patientNotFound(bensPatient));
+    expect(res.body.message).toBe(patientMessages.noUsername(bensPatient));
     expect(
       await t.sql`SELECT 1 FROM homework WHERE clinician_id = ${ann.user!.id} AND patient_name = ${bensPatient}`,
     ).toHaveLength(0);
@@ -145,7 +146,7 @@ describe("assigning homework", () => {
   it("refuses homework for a patient who does not exist", async () => {
     const res = await ann.post("/api/homework", homework({ patientName: "nobody" }));
     expect(res.status).toBe(404);
-    expect(res.body.message).toBe(patientNotFound("nobody"));
+    expect(res.body.message).toBe(patientMessages.noUsername("nobody"));
   });
 
   it.each([

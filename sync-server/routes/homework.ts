@@ -1,7 +1,8 @@
 import { type Context, Hono } from "hono";
-import type postgres from "postgres";
 import { HomeworkCreate, HomeworkUpdate } from "../../schema/homework.ts";
+import { patientMessages } from "../../schema/patient.ts";
 import type { SessionUser } from "../auth/sessions.ts";
+import type { Db, Tx } from "../db/connect.ts";
 import type { AppEnv } from "../env.ts";
 import { conflict, jsonBody, notFound } from "../http/errors.ts";
 import { currentUser, requireUser } from "../http/session.ts";
@@ -11,15 +12,12 @@ import { canSeePatient } from "../scope.ts";
 
 export const HOMEWORK_NOT_FOUND = "Homework assignment not found";
 export const HOMEWORK_ID_TAKEN = "A different homework assignment with this id already exists";
-export const patientNotFound = (name: string) => `No patient with the username ${name}`;
 
 type Row = Record<string, any>;
-/** The pool or a transaction: helpers run inside either. */
-type Sql = postgres.ISql<Record<string, unknown>>;
 
 /** 404 alike for a patient that does not exist and another clinician's patient. */
-async function assertPatientVisible(sql: Sql, user: SessionUser, patientName: string) {
-  if (!(await canSeePatient(sql, user, patientName))) throw notFound(patientNotFound(patientName));
+async function assertPatientVisible(sql: Db, user: SessionUser, patientName: string) {
+  if (!(await canSeePatient(sql, user, patientName))) throw notFound(patientMessages.noUsername(patientName));
 }
 
 /**
@@ -28,7 +26,7 @@ async function assertPatientVisible(sql: Sql, user: SessionUser, patientName: st
  * the new clinician looks after the old homework), 409 when If-Match names an
  * older version. The row lock makes two writers with the same If-Match take turns.
  */
-async function lockHomework(c: Context<AppEnv>, tx: Sql, user: SessionUser, id: string): Promise<Row> {
+async function lockHomework(c: Context<AppEnv>, tx: Tx, user: SessionUser, id: string): Promise<Row> {
   const [current] = await tx`SELECT * FROM homework WHERE id = ${id} FOR UPDATE`;
   if (!current || !(await canSeePatient(tx, user, current.patient_name))) throw notFound(HOMEWORK_NOT_FOUND);
   assertVersion(c, toHomework(current));

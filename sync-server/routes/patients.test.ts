@@ -8,7 +8,7 @@ import { VERSION_CONFLICT } from "../http/versions.ts";
 import type { Client, TestContext } from "../test/harness.ts";
 import { createTestContext } from "../test/harness.ts";
 import { raceOnInsert, raceOnRow } from "../test/race.ts";
-import { OTHER_CLINICIANS_PATIENTS, PATIENT_ID_TAKEN, PATIENT_NOT_FOUND } from "./patients.ts";
+import { PATIENT_ID_TAKEN } from "./patients.ts";
 
 let t: TestContext;
 let admin: Client;
@@ -72,7 +72,7 @@ describe("listing patients", () => {
   it("refuses a clinician another clinician's list", async () => {
     const res = await ann.get(`/api/patients/clinician/${ben.user!.id}`);
     expect(res.status).toBe(403);
-    expect(res.body.message).toBe(OTHER_CLINICIANS_PATIENTS);
+    expect(res.body.message).toBe(patientMessages.onlyYourOwn);
   });
 
   it("gives an admin any clinician's list", async () => {
@@ -293,7 +293,7 @@ describe("editing a patient", () => {
     const res = await ann.put(`/api/patients/${p.id}`, edit(p, { age: 18 }));
     const missing = await ann.put(`/api/patients/${crypto.randomUUID()}`, edit(p, { age: 18 }));
     expect([res.status, missing.status]).toEqual([404, 404]);
-    expect(res.body).toEqual({ code: "not_found", message: PATIENT_NOT_FOUND });
+    expect(res.body).toEqual({ code: "not_found", message: patientMessages.notFound });
     expect(missing.body).toEqual(res.body);
     expect((await stored(p.id)).age).toBe(15);
   });
@@ -301,7 +301,7 @@ describe("editing a patient", () => {
   it("answers 404 for an unknown patient", async () => {
     const res = await admin.put("/api/patients/no-such-id", newPatient());
     expect(res.status).toBe(404);
-    expect(res.body.message).toBe(PATIENT_NOT_FOUND);
+    expect(res.body.message).toBe(patientMessages.notFound);
   });
 
   it("validates an edit like an add", async () => {
@@ -416,7 +416,7 @@ describe("deleting a patient", () => {
     const p = await addPatient(ben);
     const res = await ann.delete(`/api/patients/${p.id}`);
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ code: "not_found", message: PATIENT_NOT_FOUND });
+    expect(res.body).toEqual({ code: "not_found", message: patientMessages.notFound });
     expect(await stored(p.id)).toBeDefined();
   });
 

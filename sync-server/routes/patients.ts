@@ -1,5 +1,4 @@
 import { type Context, Hono } from "hono";
-import type postgres from "postgres";
 import {
   defaultPatientUsername,
   initialPatientPassword,
@@ -10,30 +9,27 @@ import {
 } from "../../schema/patient.ts";
 import { hashPassword } from "../auth/password.ts";
 import type { SessionUser } from "../auth/sessions.ts";
+import type { Db, Tx } from "../db/connect.ts";
 import type { AppEnv } from "../env.ts";
 import { badRequest, conflict, forbidden, jsonBody, notFound } from "../http/errors.ts";
 import { currentUser, requireAdmin, requireUser } from "../http/session.ts";
 import { assertVersion } from "../http/versions.ts";
 import { toPatient } from "../rows.ts";
 
-export const PATIENT_NOT_FOUND = "Patient not found";
 export const PATIENT_ID_TAKEN = "A different patient with this id already exists";
-export const OTHER_CLINICIANS_PATIENTS = "You can only see your own patients.";
 
 type Row = Record<string, any>;
-/** The pool or a transaction: helpers run inside either. */
-type Sql = postgres.ISql<Record<string, unknown>>;
 
 // Every answer carries the clinician's name, so the patient list needs no second lookup.
-const clinicianName = (sql: Sql) => sql`NULLIF(btrim(concat_ws(' ', u.first_name, u.last_name)), '') AS clinician_name`;
-const joinClinician = (sql: Sql) => sql`LEFT JOIN user_clinician u ON u.id = p.clinician_id`;
+const clinicianName = (sql: Db) => sql`NULLIF(btrim(concat_ws(' ', u.first_name, u.last_name)), '') AS clinician_name`;
+const joinClinician = (sql: Db) => sql`LEFT JOIN user_clinician u ON u.id = p.clinician_id`;
 
-const listPatients = (sql: Sql, where: ReturnType<Sql>) => sql`
+const listPatients = (sql: Db, where: ReturnType<Db>) => sql`
   SELECT p.*, ${clinicianName(sql)} FROM patients p ${joinClinician(sql)}
   WHERE ${where}
   ORDER BY lower(p.first_name), lower(p.last_name), p.username`;
 
-async function assertUsernameFree(sql: Sql, username: string, exceptId = "") {
+async function assertUsernameFree(sql: Db, username: string, exceptId = "") {
   const [taken] = await sql`SELECT 1 FROM patients WHERE lower(username) = lower(${username}) AND id <> ${exceptId}`;
   if (taken) throw conflict(patientMessages.usernameTaken);
 }
@@ -45,7 +41,7 @@ function assertNotReserved(c: Context<AppEnv>, user: SessionUser, username: stri
   throw badRequest(message, [{ path: "username", message }]);
 }
 
-async function assertClinicianExists(sql: Sql, id: string) {
+async function assertClinicianExists(sql: Db, id: string) {
   const [found] = await sql`SELECT 1 FROM user_clinician WHERE id = ${id} AND role IN ('admin', 'clinician')`;
   if (!found)
     throw badRequest(patientMessages.clinicianId, [{ path: "clinician_id", message: patientMessages.clinicianId }]);
@@ -56,11 +52,11 @@ async function assertClinicianExists(sql: Sql, id: string) {
  * and another clinician's (no answer tells them apart), 409 when If-Match names an older version. The row lock makes
  * two writers with the same If-Match take turns, so only one of them passes.
  */
-async function lockPatient(c: Context<AppEnv>, tx: Sql, user: SessionUser, id: string): Promise<Row> {
+async function lockPatient(c: Context<AppEnv>, tx: Tx, user: SessionUser, id: string): Promise<Row> {
   const [current] = await tx`
     SELECT p.*, ${clinicianName(tx)} FROM patients p ${joinClinician(tx)}
     WHERE p.id = ${id} FOR UPDATE OF p`;
-  if (!current || (user.role !== "admin" && current.clinician_id !== user.id)) throw notFound(PATIENT_NOT_FOUND);
+  if (!current || (user.role !== "admin" && current.clinician_id !== user.id)) throw notFound(patientMessages.notFound);
   assertVersion(c, toPatient(current));
   return current;
 }
@@ -87,7 +83,7 @@ patientsRoutes.get("/patients", requireUser, requireAdmin, async (c) => {
 patientsRoutes.get("/patients/clinician/:clinicianId", requireUser, async (c) => {
   const user = currentUser(c);
   const clinicianId = c.req.param("clinicianId");
-  if (user.role !== "admin" && clinicianId !== user.id) throw forbidden(OTHER_CLINICIANS_PATIENTS);
+  if (user.role !== "admin" && clinicianId !== user.id) throw forbidden(patientMessages.onlyYourOwn);
   const sql = c.get("deps").sql;
   return c.json((await listPatients(sql, sql`p.clinician_id = ${clinicianId}`)).map(toPatient));
 });

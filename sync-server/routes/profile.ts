@@ -2,7 +2,6 @@ import { accountMessages, ChangePasswordBody, ProfileBody } from "@schema/auth.t
 import { Hono } from "hono";
 import { logActivity } from "../activity.ts";
 import { hashPassword, verifyPassword } from "../auth/password.ts";
-import type { Sql } from "../db/connect.ts";
 import type { AppEnv } from "../env.ts";
 import { badRequest, conflict, jsonBody } from "../http/errors.ts";
 import { currentUser, requireUser } from "../http/session.ts";
@@ -32,7 +31,7 @@ profileRoutes.patch("/user/profile", requireUser, async (c) => {
       const [updated] = await tx`UPDATE user_clinician
         SET first_name = ${body.first_name}, last_name = ${body.last_name}, username = ${body.username}
         WHERE id = ${me.id} RETURNING *`;
-      await logActivity(c, "profile_update", me.id, { changed }, tx as unknown as Sql);
+      await logActivity(c, "profile_update", me.id, { changed }, tx);
       return updated;
     })
     .catch((err) => {

@@ -1,12 +1,11 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
-import type postgres from "postgres";
 import { PROMPT_MARK_ACTIVITY } from "../../schema/constants.ts";
 import { messages } from "../../schema/messages.ts";
 import { CreatePromptBody, PromptMarkBody } from "../../schema/prompt.ts";
 import { logActivity } from "../activity.ts";
 import type { SessionUser } from "../auth/sessions.ts";
-import type { Sql } from "../db/connect.ts";
+import type { Db, Tx } from "../db/connect.ts";
 import type { AppEnv } from "../env.ts";
 import { conflict, jsonBody, notFound } from "../http/errors.ts";
 import { currentUser, requireAdmin, requireUser } from "../http/session.ts";
@@ -26,7 +25,6 @@ import { patientsOf } from "../scope.ts";
 export const promptsRoutes = new Hono<AppEnv>();
 
 const PROMPT_MARKS_LOCK = 727_273;
-type Tx = postgres.TransactionSql<Record<string, unknown>>;
 type Mark = "is_current" | "is_test";
 const lockMarks = (tx: Tx) => tx`SELECT pg_advisory_xact_lock(${PROMPT_MARKS_LOCK})`;
 
@@ -51,7 +49,7 @@ async function holderOf(tx: Tx, mark: Mark): Promise<string | null> {
 async function logMarkMove(c: Context<AppEnv>, tx: Tx, mark: Mark, from: string | null, to: string | null) {
   if (from === to) return;
   const metadata = { mark: mark === "is_current" ? "current" : "test", from, to };
-  await logActivity(c, PROMPT_MARK_ACTIVITY, currentUser(c).id, metadata, tx as unknown as Sql);
+  await logActivity(c, PROMPT_MARK_ACTIVITY, currentUser(c).id, metadata, tx);
 }
 
 /**
@@ -59,11 +57,11 @@ async function logMarkMove(c: Context<AppEnv>, tx: Tx, mark: Mark, from: string 
  * trigger-kept prompt_conversations (0040). A clinician only learns the
  * conversation ids of their own patients.
  */
-function promptsWithConversations(sql: Sql | Tx, user: SessionUser, id?: string) {
+function promptsWithConversations(sql: Db, user: SessionUser, id?: string) {
   return sql`
     SELECT p.*, COALESCE((
       SELECT array_agg(DISTINCT pc.conversation_id) FROM prompt_conversations pc
-      WHERE pc.prompt_id = p.id AND ${patientsOf(sql as Sql, user, "pc.patient_name")}
+      WHERE pc.prompt_id = p.id AND ${patientsOf(sql, user, "pc.patient_name")}
     ), '{}') AS conversation_id_list
     FROM prompts p
     ${id === undefined ? sql`` : sql`WHERE p.id = ${id}`}

@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import { Hono } from "hono";
 import { messages } from "../../schema/messages.ts";
 import { SummaryChanges, SummaryCreate, SummaryListQuery, summaryMessages } from "../../schema/summary.ts";
-import type { Sql } from "../db/connect.ts";
+import type { Db } from "../db/connect.ts";
 import type { AppEnv } from "../env.ts";
 import { badRequest, check, conflict, jsonBody, notFound } from "../http/errors.ts";
 import { currentUser, requireAdmin, requireUser } from "../http/session.ts";
@@ -13,7 +13,7 @@ import { canSeePatient, conversationPatient, patientsOf } from "../scope.ts";
 export const summariesRoutes = new Hono<AppEnv>();
 
 /** A summary the user may see, or 404 alike for one that does not exist and one of another clinician's patient. */
-async function visibleSummary(c: Context<AppEnv>, sql: Sql, lock = false) {
+async function visibleSummary(c: Context<AppEnv>, sql: Db, lock = false) {
   const id = c.req.param("id") ?? "";
   const [row] = lock
     ? await sql`SELECT * FROM conversation_summaries WHERE id = ${id} FOR UPDATE`
@@ -64,15 +64,14 @@ summariesRoutes.patch("/conversation-summaries/:id", requireUser, async (c) => {
   const { sql } = c.get("deps");
   const changes = await jsonBody(c, SummaryChanges);
   const updated = await sql.begin(async (tx) => {
-    const db = tx as unknown as Sql;
-    const current = await visibleSummary(c, db, true);
+    const current = await visibleSummary(c, tx, true);
     assertVersion(c, toSummary(current));
     // The patient comes from the conversation: a summary never moves to another patient by an edit.
     if (changes.patient_name && changes.patient_name !== current.patient_name) {
       throw badRequest(summaryMessages.otherPatient);
     }
     if (Object.keys(changes).length === 0) return current;
-    const [row] = await db`UPDATE conversation_summaries SET ${db(changes)} WHERE id = ${current.id} RETURNING *`;
+    const [row] = await tx`UPDATE conversation_summaries SET ${tx(changes)} WHERE id = ${current.id} RETURNING *`;
     return row;
   });
   return c.json(toSummary(updated as Record<string, unknown>));

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PullProgress, PullResponse, SyncedTable } from "../../schema/rows.ts";
-import type { Sql } from "../db/connect.ts";
 import { type Client, createTestContext, type TestContext } from "../test/harness.ts";
 import { addConversation, addHomework, addPatient, addSummary } from "../test/sync-rows.ts";
 
@@ -136,7 +135,7 @@ describe.runIf(process.env.TEST_DB === "postgres")("a first sync on real Postgre
     const slow = await t.sql.reserve();
     try {
       await slow`BEGIN`;
-      await addConversation(slow as unknown as Sql, username as string, 1, "2020-01-01T00:00:00Z");
+      await addConversation(slow, username as string, 1, "2020-01-01T00:00:00Z");
       const first = await client.get<PullResponse>("/api/sync/pull?limit=5");
       await slow`COMMIT`;
       const rest = await pullPages(client, 5, first.body.cursor);

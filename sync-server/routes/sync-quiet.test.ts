@@ -140,7 +140,7 @@ describe.runIf(process.env.TEST_DB === "postgres")("the cheap check on real Post
     const slow = await t.sql.reserve();
     try {
       await slow`BEGIN`;
-      const late = await addHomework(slow as unknown as Sql, p.username, clinician.user!.id);
+      const late = await addHomework(slow, p.username, clinician.user!.id);
       const quiet = await pullAll(clinician, start);
       expect(ids(quiet.changes.homework).has(late.id)).toBe(false);
       await slow`COMMIT`;

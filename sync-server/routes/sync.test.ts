@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PullResponse } from "../../schema/rows.ts";
-import type { Sql } from "../db/connect.ts";
 import { createTestContext, type TestContext } from "../test/harness.ts";
 import { addHomework, addMessage, addPatient, addSummary, ids, pullAll } from "../test/sync-rows.ts";
 
@@ -291,7 +290,7 @@ describe.runIf(process.env.TEST_DB === "postgres")("the cursor on real PostgreSQ
     const slow = await t.sql.reserve();
     try {
       await slow`BEGIN`;
-      const t1 = await addHomework(slow as unknown as Sql, p.username, clinician.user!.id);
+      const t1 = await addHomework(slow, p.username, clinician.user!.id);
       const t2 = await addHomework(t.sql, p.username, clinician.user!.id);
       expect(BigInt(t1.txid)).toBeLessThan(BigInt(t2.txid));
 
@@ -316,7 +315,7 @@ describe.runIf(process.env.TEST_DB === "postgres")("the cursor on real PostgreSQ
     const slow = await t.sql.reserve();
     try {
       await slow`BEGIN`;
-      const late = await addHomework(slow as unknown as Sql, p.username, clinician.user!.id);
+      const late = await addHomework(slow, p.username, clinician.user!.id);
       await t.sql`UPDATE homework SET fear = 'dogs' WHERE patient_name = ${p.username}`;
       const res = await clinician.get<PullResponse>(`/api/sync/pull?cursor=${start}&limit=2`);
       expect(res.body.hasMore).toBe(true);

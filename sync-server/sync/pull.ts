@@ -1,12 +1,12 @@
 import { type PullResponse, SYNCED_TABLES } from "../../schema/rows.ts";
 import type { SessionUser } from "../auth/sessions.ts";
-import type { Sql } from "../db/connect.ts";
+import type { Sql, Tx } from "../db/connect.ts";
 import { badRequest } from "../http/errors.ts";
 import { changedStreams } from "./changed.ts";
 import { type Cursor, encodeCursor, ROLE_CHANGED } from "./cursor.ts";
 import { firstSyncPage, isFirstSync } from "./first-sync.ts";
 import { movedAway, removals } from "./removals.ts";
-import { type Item, isAdmin, type PullContext, type Stream, streamOf, streams, type Tx } from "./streams.ts";
+import { type Item, isAdmin, type PullContext, type Stream, streamOf, streams } from "./streams.ts";
 
 /** Changed rows first, then deletions, then patients that moved away: later facts come later. */
 const ALL_STREAMS: Stream[] = [...streams, removals, movedAway];

@@ -1,9 +1,7 @@
-import type { TransactionSql } from "postgres";
 import type { SyncedTable } from "../../schema/rows.ts";
 import type { SessionUser } from "../auth/sessions.ts";
+import type { Tx } from "../db/connect.ts";
 import { toClinician, toHomework, toMessage, toPatient, toPrompt, toSummary } from "../rows.ts";
-
-export type Tx = TransactionSql<Record<string, unknown>>;
 
 /** What one page of a pull reads, inside one REPEATABLE READ snapshot. */
 export interface PullContext {

@@ -2,7 +2,6 @@ import { createApp } from "../app.ts";
 import { hashPassword } from "../auth/password.ts";
 import { createSession } from "../auth/sessions.ts";
 import { type Config, readConfig } from "../config.ts";
-import type { Sql } from "../db/connect.ts";
 import { migrate } from "../db/migrate.ts";
 import type { AppDeps } from "../env.ts";
 import type { Mailer } from "../mail.ts";
@@ -120,7 +119,7 @@ export async function createTestContext(options: TestContextOptions = {}) {
 
   return {
     app,
-    sql: db.sql as Sql,
+    sql: db.sql,
     kind: db.kind,
     deps,
     config,

@@ -1,4 +1,4 @@
-import type { TransactionSql } from "postgres";
+import type { Tx } from "../db/connect.ts";
 import type { TestContext } from "./harness.ts";
 
 /**
@@ -24,7 +24,7 @@ export function raceOnInsert<T>(t: TestContext, table: string, requests: (() => 
 
 async function raceBehind<T>(
   t: TestContext,
-  lock: (tx: TransactionSql<Record<string, unknown>>) => Promise<unknown>,
+  lock: (tx: Tx) => Promise<unknown>,
   requests: (() => Promise<T>)[],
 ): Promise<T[]> {
   if (t.kind !== "postgres") return Promise.all(requests.map((send) => send()));

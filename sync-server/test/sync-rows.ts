@@ -1,26 +1,26 @@
 import { expect } from "vitest";
 import type { PullResponse } from "../../schema/rows.ts";
-import type { Sql } from "../db/connect.ts";
+import type { Db } from "../db/connect.ts";
 import type { Client } from "./harness.ts";
 
 /** Rows written straight to the database, and a pull loop as a device runs it: for the sync tests. */
 let serial = 0;
 export const unique = (prefix: string) => `${prefix}_${++serial}_${Math.random().toString(36).slice(2, 7)}`;
 
-export async function addPatient(sql: Sql, clinicianId: string | null) {
+export async function addPatient(sql: Db, clinicianId: string | null) {
   const username = unique("patient");
   const [row] = await sql`INSERT INTO patients (username, password, first_name, last_name, age, gender, clinician_id)
     VALUES (${username}, 'x', 'Pat', 'Ient', 15, 'female', ${clinicianId}) RETURNING id, username`;
   return { id: row.id as string, username };
 }
 
-export async function addHomework(sql: Sql, patientName: string, clinicianId: string | null) {
+export async function addHomework(sql: Db, patientName: string, clinicianId: string | null) {
   const [row] = await sql`INSERT INTO homework (patient_name, clinician_id, exposure_practice, frequency)
     VALUES (${patientName}, ${clinicianId}, 'Say hello to a stranger', 'once a week') RETURNING id, txid::text`;
   return { id: row.id as string, txid: row.txid as string };
 }
 
-export async function addMessage(sql: Sql, patientName: string, conversationId = unique("conv")) {
+export async function addMessage(sql: Db, patientName: string, conversationId = unique("conv")) {
   const [row] =
     await sql`INSERT INTO conversation_messages (conversation_id, patient_name, data_type, serial_num, data, timestamp)
     VALUES (${conversationId}, ${patientName}, 'user', 1, 'hello', now()) RETURNING id`;
@@ -28,7 +28,7 @@ export async function addMessage(sql: Sql, patientName: string, conversationId =
 }
 
 /** `count` messages of one conversation, a minute apart, the last two at the same time (ties go by id). */
-export async function addConversation(sql: Sql, patientName: string, count: number, endsAt = "2025-03-01T12:00:00Z") {
+export async function addConversation(sql: Db, patientName: string, count: number, endsAt = "2025-03-01T12:00:00Z") {
   const conversation = unique("conv");
   await sql`INSERT INTO conversation_messages (conversation_id, patient_name, data_type, serial_num, data, timestamp)
     SELECT ${conversation}, ${patientName}, 'user', n, 'hello',
@@ -36,7 +36,7 @@ export async function addConversation(sql: Sql, patientName: string, count: numb
     FROM generate_series(0, ${count} - 1) AS n`;
 }
 
-export async function addSummary(sql: Sql, patientName: string) {
+export async function addSummary(sql: Db, patientName: string) {
   const [row] = await sql`INSERT INTO conversation_summaries (id, patient_name, summary)
     VALUES (${unique("conv")}, ${patientName}, 'went well') RETURNING id`;
   return row.id as string;
