@@ -2,7 +2,7 @@
 // benchmark (bench/device.ts) launch it and read the device store the same way.
 import { type Browser, chromium, type Page } from "playwright-core";
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+const CHROMIUM_PATH = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 
 export function launch(): Promise<Browser> {
   return chromium.launch({

@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, expect, inject } from "vitest";
 import { launch } from "./browser.ts";
 
-export { CHROMIUM_PATH, launch } from "./browser.ts";
+export { launch } from "./browser.ts";
 export const ADMIN = { username: "admin@e2e.test", password: "admin-password-1" };
 
 export const baseURL = () => inject("baseURL");
@@ -90,7 +90,7 @@ export async function apiSession(user: { username: string; password: string }) {
 }
 
 /** A new invitation's token (no SMTP in e2e, so the server hands the token back). */
-export async function invite(email: string): Promise<string> {
+async function invite(email: string): Promise<string> {
   const admin = await apiSession(ADMIN);
   const { body } = await admin("POST", "/api/send-invitation", { email });
   if (!body?.token) throw new Error(`No invitation token: ${JSON.stringify(body)}`);

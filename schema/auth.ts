@@ -130,7 +130,7 @@ export const AddUserBody = v.object(
 );
 export type AddUserBody = v.InferOutput<typeof AddUserBody>;
 
-export const EDIT_ROLES = [...ROLES, DELETED_ROLE] as const;
+const EDIT_ROLES = [...ROLES, DELETED_ROLE] as const;
 
 export const EditUserBody = v.object(
   {

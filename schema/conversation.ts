@@ -26,8 +26,8 @@ export const conversationMessages = {
 
 const m = conversationMessages;
 
-export const CONVERSATION_LIMIT = { default: 5000, max: 20_000 } as const;
-export const AGENT_BATCH_MAX = 1000;
+const CONVERSATION_LIMIT = { default: 5000, max: 20_000 } as const;
+const AGENT_BATCH_MAX = 1000;
 /** How far ahead of the server's clock an agent's time may be: a wrong clock, not a date in the future. */
 export const AGENT_CLOCK_AHEAD_MS = 24 * 60 * 60 * 1000;
 

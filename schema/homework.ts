@@ -17,7 +17,6 @@ export const homeworkMessages = {
 } as const;
 
 export type DurationUnit = (typeof DURATION_UNITS)[number];
-export type HomeworkFrequency = (typeof HOMEWORK_FREQUENCIES)[number];
 
 /** A stored duration: the number, a space, then the unit ("15 minutes"). */
 export const formatDuration = (value: number, unit: DurationUnit) => `${value} ${unit}`;

@@ -10,23 +10,23 @@ import { messages } from "./messages.ts";
  */
 const m = messages.validation;
 
-export const PromptTitle = v.pipe(
+const PromptTitle = v.pipe(
   v.string(m.promptTitleMin),
   v.trim(),
   v.minLength(PROMPT_LIMITS.titleMin, m.promptTitleMin),
   v.maxLength(PROMPT_LIMITS.titleMax, m.promptTitleMax),
 );
 
-export const PromptOwner = v.pipe(v.string(m.promptOwner), v.trim(), v.minLength(1, m.promptOwner));
+const PromptOwner = v.pipe(v.string(m.promptOwner), v.trim(), v.minLength(1, m.promptOwner));
 
 /** The content is kept as typed; only its length (ignoring surrounding blanks for the minimum) is checked. */
-export const PromptContent = v.pipe(
+const PromptContent = v.pipe(
   v.string(m.promptMin),
   v.check((text) => text.trim().length >= PROMPT_LIMITS.promptMin, m.promptMin),
   v.maxLength(PROMPT_LIMITS.promptMax, m.promptMax),
 );
 
-export const PromptId = v.pipe(
+const PromptId = v.pipe(
   v.string(m.promptIdRequired),
   v.trim(),
   v.minLength(1, m.promptIdRequired),

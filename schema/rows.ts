@@ -12,7 +12,7 @@ const synced = {
   updated_at: v.string(),
 };
 
-export const PatientRow = v.object({
+const PatientRow = v.object({
   ...synced,
   username: v.string(),
   first_name: v.string(),
@@ -26,7 +26,7 @@ export const PatientRow = v.object({
 export type Patient = v.InferOutput<typeof PatientRow>;
 
 /** Homework keeps the spec's camelCase on the wire, including its spelling clinitianId. */
-export const HomeworkRow = v.object({
+const HomeworkRow = v.object({
   ...synced,
   patientName: v.string(),
   clinitianId: v.nullable(v.string()),
@@ -40,7 +40,7 @@ export const HomeworkRow = v.object({
 });
 export type Homework = v.InferOutput<typeof HomeworkRow>;
 
-export const MessageRow = v.object({
+const MessageRow = v.object({
   ...synced,
   conversation_id: v.string(),
   patient_name: v.string(),
@@ -97,7 +97,7 @@ export type Summary = v.InferOutput<typeof SummaryRow>;
  * What every signed-in user may know of a staff member (GET /api/users, sync): no e-mail,
  * which is a sign-in name; admins read e-mails from GET /api/admin/users.
  */
-export const ClinicianRow = v.object({
+const ClinicianRow = v.object({
   ...synced,
   first_name: v.string(),
   last_name: v.string(),

@@ -73,9 +73,6 @@ const summaryFields = {
   ended_at: time("ended_at"),
 };
 
-/** The stored columns a request may set, in one place for the server's INSERT/UPDATE. */
-export const SUMMARY_COLUMNS = Object.keys(summaryFields) as (keyof typeof summaryFields)[];
-
 /** POST /api/conversation-summaries. */
 export const SummaryCreate = v.object({
   // A missing id gets the same message as a blank one (valibot's own would name the key only).

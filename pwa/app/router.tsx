@@ -20,7 +20,7 @@ const AgentKeysPage = lazy(() => import("@/features/agent-keys/page.tsx"));
 const ActivityLogsPage = lazy(() => import("@/features/activity-logs/page.tsx"));
 
 /** The admin's first screen, where a bare /admin leads (the Admin Dashboard menu's first entry). */
-export const ADMIN_HOME = "/admin/input-prompt";
+const ADMIN_HOME = "/admin/input-prompt";
 
 /**
  * Paths match case-insensitively and with or without a trailing slash (react-router's defaults).

@@ -4,7 +4,7 @@ import { createPushLock } from "./lock.ts";
 import { isPersisted } from "./persistence.ts";
 import { type PageSizes, pullChanges } from "./pull.ts";
 import { pushOutbox } from "./push.ts";
-import { createStateStore, initialState, type SyncProblem, type SyncState } from "./state.ts";
+import { createStateStore, initialState, type SyncProblem } from "./state.ts";
 import { type LocalStore, storeName } from "./store.ts";
 
 /** What only the page sees, forwarded to the engine in its worker (see device-events.ts). */
@@ -28,7 +28,7 @@ const OFFLINE: SyncProblem = { code: "offline" };
 const UNAVAILABLE: SyncProblem = { code: "server_unavailable" };
 const MAX_BACKOFF_MS = 30_000;
 /** How long a change waits for the server's answer before the page says it is saved on the device. */
-export const CONFIRM_WAIT_MS = 3_000;
+const CONFIRM_WAIT_MS = 3_000;
 
 /** Where one change stands: the server has it, it waits on this device, or the server answered otherwise. */
 export type SaveOutcome =
@@ -244,4 +244,3 @@ export function createSyncEngine(options: SyncEngineOptions) {
 }
 
 export type SyncEngine = ReturnType<typeof createSyncEngine>;
-export type { SyncState };

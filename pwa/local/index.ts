@@ -1,9 +1,5 @@
 /** The device's core: the per-user store, mutations and the sync engine. No React here. */
-export { discardMutation, resolveConflict, retryFailed } from "./conflicts.ts";
 export type { SaveOutcome } from "./engine.ts";
-export type { SyncFetch } from "./http.ts";
-export type { Mutation } from "./mutate.ts";
-export { isPersisted, requestPersistence } from "./persistence.ts";
 export type { FirstSync, SyncProblem, SyncState } from "./state.ts";
 export {
   type Conflict,
@@ -13,7 +9,6 @@ export {
   type OutboxEntry,
   openStore,
   otherUsersOnDevice,
-  storeName,
 } from "./store.ts";
 // The page's handle on the engine, which runs in the sync worker.
 export { openSyncClient, type SyncClient as SyncEngine } from "./sync-client.ts";

@@ -12,7 +12,7 @@ export interface PageSizes {
   first: number;
   next: number;
 }
-export const PAGE_SIZES: PageSizes = { first: 1000, next: 5000 };
+const PAGE_SIZES: PageSizes = { first: 1000, next: 5000 };
 
 interface PullOptions {
   pageSizes?: PageSizes;

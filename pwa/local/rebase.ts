@@ -23,7 +23,7 @@ export function applyOp(rows: Rows, entry: Pick<OutboxEntry, "op" | "rowId">): v
   }
 }
 
-export const strip = (row: Row | undefined | null): Row | null => {
+const strip = (row: Row | undefined | null): Row | null => {
   if (!row) return null;
   const { _pending, _failed, ...rest } = row;
   return rest as Row;
@@ -33,7 +33,7 @@ const same = (a: Row | null, b: Row | null) => JSON.stringify(sorted(a)) === JSO
 const sorted = (row: Row | null) => row && Object.fromEntries(Object.entries(row).sort(([x], [y]) => (x < y ? -1 : 1)));
 
 /** The queued changes of a table in order; failed ones stay applied so what was typed stays on screen. */
-export async function queuedOf(store: LocalStore, table: SyncedTable): Promise<OutboxEntry[]> {
+async function queuedOf(store: LocalStore, table: SyncedTable): Promise<OutboxEntry[]> {
   const entries = await store.outbox.orderBy("seq").toArray();
   return entries.filter((e) => e.table === table);
 }

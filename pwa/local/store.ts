@@ -51,13 +51,13 @@ export interface Conflict {
  * The server's last known value of a row that local changes have altered (null: the server has
  * no such row). Without a shadow, the local row is the server's row.
  */
-export interface Shadow {
+interface Shadow {
   table: SyncedTable;
   rowId: string;
   row: Record<string, unknown> | null;
 }
 
-export interface MetaEntry {
+interface MetaEntry {
   key: "cursor" | "lastSyncedAt" | "userId" | "firstSync";
   value: string;
 }

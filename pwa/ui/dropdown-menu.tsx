@@ -4,7 +4,6 @@ import { cn } from "@/lib/cn.ts";
 
 export const DropdownMenu = MenuPrimitive.Root;
 export const DropdownMenuTrigger = MenuPrimitive.Trigger;
-export const DropdownMenuGroup = MenuPrimitive.Group;
 
 export function DropdownMenuContent({
   className,

@@ -21,7 +21,7 @@ import { Textarea } from "@/ui/textarea.tsx";
  *     <form.AppForm><form.SubmitButton pendingLabel="Sending...">Send Invitation</form.SubmitButton></form.AppForm>
  *   </form>
  */
-export const { fieldContext, formContext, useFieldContext, useFormContext } = createFormHookContexts();
+const { fieldContext, formContext, useFieldContext, useFormContext } = createFormHookContexts();
 
 /**
  * A form validator from any valibot schema (a server request schema from schema/ works as is):
@@ -110,7 +110,7 @@ function SubmitButton({ children, pendingLabel, ...props }: ComponentProps<typeo
   );
 }
 
-export const { useAppForm, withForm } = createFormHook({
+export const { useAppForm } = createFormHook({
   fieldContext,
   formContext,
   fieldComponents: { TextField, PasswordField, TextareaField },

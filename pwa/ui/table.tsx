@@ -34,9 +34,6 @@ export function TableHeader({ className, ...props }: ComponentProps<"thead">) {
 export function TableBody({ className, ...props }: ComponentProps<"tbody">) {
   return <tbody className={cn("[&_tr:last-child]:border-0", className)} {...props} />;
 }
-export function TableFooter({ className, ...props }: ComponentProps<"tfoot">) {
-  return <tfoot className={cn("border-t bg-muted/50 font-medium", className)} {...props} />;
-}
 export function TableRow({ className, ...props }: ComponentProps<"tr">) {
   return (
     <tr
@@ -55,7 +52,4 @@ export function TableHead({ className, ...props }: ComponentProps<"th">) {
 }
 export function TableCell({ className, ...props }: ComponentProps<"td">) {
   return <td className={cn("p-3 align-middle", className)} {...props} />;
-}
-export function TableCaption({ className, ...props }: ComponentProps<"caption">) {
-  return <caption className={cn("mt-4 text-sm text-muted-foreground", className)} {...props} />;
 }

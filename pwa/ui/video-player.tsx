@@ -12,7 +12,7 @@ interface VideoPlayerProps {
 }
 
 /** The embed form of a YouTube or Vimeo URL, or null for a plain video file. */
-export function embedUrl(url: string): string | null {
+function embedUrl(url: string): string | null {
   try {
     const u = new URL(url, "http://local.invalid");
     if (/(^|\.)youtube(-nocookie)?\.com$/.test(u.hostname)) {

@@ -98,7 +98,7 @@ export function showsMessages(f: ChatFilters): boolean {
 }
 
 /** Groups messages by conversation, newest conversation first. */
-export function groupConversations(messages: Iterable<IndexedMessage>, risky: Set<string>): ConversationGroup[] {
+function groupConversations(messages: Iterable<IndexedMessage>, risky: Set<string>): ConversationGroup[] {
   const groups = new Map<string, { first: IndexedMessage; count: number; prompt: string | null }>();
   for (const m of messages) {
     const g = groups.get(m.conversationId);

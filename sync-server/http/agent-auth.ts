@@ -5,7 +5,7 @@ import type { AppEnv } from "../env.ts";
 import { HttpError } from "./errors.ts";
 
 export const AGENT_KEY_PREFIX = "sk_stepwise_";
-export const AGENT_KEY_REQUIRED = "A valid agent key is required (Authorization: Bearer <key>).";
+const AGENT_KEY_REQUIRED = "A valid agent key is required (Authorization: Bearer <key>).";
 
 // Recording every request's use would make each agent call a write; once a minute is enough to tell keys apart.
 const LAST_USED_EVERY_MS = 60_000;

@@ -4,7 +4,7 @@ import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../env.ts";
 
 /** Smaller answers fit a packet or two: compressing them saves nothing a tablet would notice. */
-export const COMPRESS_MIN_BYTES = 1024;
+const COMPRESS_MIN_BYTES = 1024;
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
@@ -14,7 +14,7 @@ type Encoding = "br" | "gzip";
  * The encoding to answer with, from Accept-Encoding: brotli or gzip, whichever the client
  * weighs higher (brotli on a tie), never one it gave `q=0`; null for neither.
  */
-export function chooseEncoding(header: string | undefined): Encoding | null {
+function chooseEncoding(header: string | undefined): Encoding | null {
   const weights = new Map<string, number>();
   for (const part of (header ?? "").split(",")) {
     const [name, ...params] = part.trim().toLowerCase().split(";");

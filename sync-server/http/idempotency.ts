@@ -8,9 +8,9 @@ import type { AppEnv } from "../env.ts";
 import { agentOwner, verifiedAgentKey } from "./agent-auth.ts";
 import { badRequest, HttpError } from "./errors.ts";
 
-export const BAD_IDEMPOTENCY_KEY = "The Idempotency-Key header must be 1 to 200 characters";
-export const KEY_REUSED = errorTexts.idempotency_key_reused;
-export const KEY_IN_PROGRESS = errorTexts.idempotency_in_progress;
+const BAD_IDEMPOTENCY_KEY = "The Idempotency-Key header must be 1 to 200 characters";
+const KEY_REUSED = errorTexts.idempotency_key_reused;
+const KEY_IN_PROGRESS = errorTexts.idempotency_in_progress;
 
 const keyInProgress = () => new HttpError(409, KEY_IN_PROGRESS, { code: "idempotency_in_progress" });
 

@@ -7,7 +7,7 @@ import type { AppEnv } from "../env.ts";
 import { isHttps } from "./client.ts";
 import { HttpError } from "./errors.ts";
 
-export const SESSION_COOKIE = "stepwise_session";
+const SESSION_COOKIE = "stepwise_session";
 const SECURE_SESSION_COOKIE = "__Host-stepwise_session";
 
 export const sessionPolicy = (c: Context<AppEnv>) => {

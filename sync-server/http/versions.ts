@@ -5,7 +5,7 @@ import { badRequest, conflict } from "./errors.ts";
 export const VERSION_CONFLICT = errorTexts.version_conflict;
 
 /** The If-Match version of an update, or undefined when the client sent none (last writer wins). */
-export function ifMatchVersion(c: Context): number | undefined {
+function ifMatchVersion(c: Context): number | undefined {
   const raw = c.req.header("if-match");
   if (raw === undefined || raw.trim() === "" || raw.trim() === "*") return undefined;
   const n = Number(raw.trim().replace(/^W\//, "").replace(/"/g, ""));

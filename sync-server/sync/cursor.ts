@@ -51,12 +51,11 @@ const CursorSchema = v.strictObject({
 });
 
 export type Cursor = v.InferOutput<typeof CursorSchema>;
-export type Position = v.InferOutput<typeof Position>;
 
-export const BAD_CURSOR = "The sync cursor is not valid. Pull again without a cursor.";
+const BAD_CURSOR = "The sync cursor is not valid. Pull again without a cursor.";
 export const ROLE_CHANGED = "Your role changed since the last sync. Pull again without a cursor.";
-export const BAD_LIMIT = "The sync limit must be a whole number of at least 1.";
-export const DEFAULT_LIMIT = 1000;
+const BAD_LIMIT = "The sync limit must be a whole number of at least 1.";
+const DEFAULT_LIMIT = 1000;
 export const MAX_LIMIT = 5000;
 
 export const encodeCursor = (cursor: Cursor) => Buffer.from(JSON.stringify(cursor)).toString("base64url");

@@ -49,7 +49,7 @@ async function countPhases(ctx: PullContext): Promise<number[]> {
   return counts.map(([row]) => row.n as number);
 }
 
-export interface FirstSyncPage {
+interface FirstSyncPage {
   items: Item[];
   /** The cursor of the next page, or null when the pass is over. */
   next: Cursor | null;

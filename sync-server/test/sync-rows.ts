@@ -5,7 +5,7 @@ import type { Client } from "./harness.ts";
 
 /** Rows written straight to the database, and a pull loop as a device runs it: for the sync tests. */
 let serial = 0;
-export const unique = (prefix: string) => `${prefix}_${++serial}_${Math.random().toString(36).slice(2, 7)}`;
+const unique = (prefix: string) => `${prefix}_${++serial}_${Math.random().toString(36).slice(2, 7)}`;
 
 export async function addPatient(sql: Db, clinicianId: string | null) {
   const username = unique("patient");

@@ -3,7 +3,7 @@ import { Navigate, Outlet, useLocation } from "react-router";
 import { useAuth } from "@/shared/auth/auth-context.tsx";
 import { PageSpinner } from "@/ui/spinner.tsx";
 
-export const PASSWORD_CHANGE_PATH = "/profile?tab=password";
+const PASSWORD_CHANGE_PATH = "/profile?tab=password";
 
 /**
  * True inside the signed-in layout, whose providers (device store, sync engine, query cache) load

@@ -58,7 +58,7 @@ export class PageErrorBoundary extends Component<Props, State> {
 }
 
 /** What a failed page or app shows: a title, what to do, the error's own words, and a way back. */
-export function ErrorScreen({ title, text, detail }: { title: string; text: string; detail?: string }) {
+function ErrorScreen({ title, text, detail }: { title: string; text: string; detail?: string }) {
   return (
     <div role="alert" className="mx-auto flex max-w-lg flex-col items-center gap-4 py-24 text-center">
       <h1 className="text-2xl font-bold">{title}</h1>

@@ -6,7 +6,7 @@ import { Skeleton } from "@/ui/skeleton.tsx";
 type Point = { time: number; expected: number | null; actual: number | null };
 
 /** Completed sessions with any SUDS figure, oldest first. */
-export function sudsPoints(summaries: Summary[]): Point[] {
+function sudsPoints(summaries: Summary[]): Point[] {
   return summaries
     .filter((s) => s.is_completed && (s.expected_peak_suds !== null || s.actual_peak_suds !== null))
     .map((s) => ({
@@ -39,7 +39,7 @@ function useWidth() {
 }
 
 /** The x-axis labels: each distinct day once, the first and last of them at most. */
-export function dateLabels(points: Point[]): { time: number; text: string }[] {
+function dateLabels(points: Point[]): { time: number; text: string }[] {
   const first = { time: points[0].time, text: formatDate(points[0].time) };
   const lastPoint = points[points.length - 1];
   const last = { time: lastPoint.time, text: formatDate(lastPoint.time) };

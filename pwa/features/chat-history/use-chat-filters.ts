@@ -19,11 +19,11 @@ const KEYS = {
 } as const;
 
 /** A local calendar day as YYYY-MM-DD (the URL form of a picked date). */
-export function dayKey(d: Date): string {
+function dayKey(d: Date): string {
   const pad = (n: number) => String(n).padStart(2, "0");
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 }
-export function parseDay(value: string | null): Date | undefined {
+function parseDay(value: string | null): Date | undefined {
   const m = value?.match(/^(\d{4})-(\d{2})-(\d{2})$/);
   return m ? new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3])) : undefined;
 }

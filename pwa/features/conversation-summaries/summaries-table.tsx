@@ -50,7 +50,7 @@ export function distinctIds(ids: string[]): Map<string, string> {
 }
 
 /** The spec's 50-character preview of the summary text. */
-export const preview = (summary: string | null) =>
+const preview = (summary: string | null) =>
   !summary ? NA : summary.length > SUMMARY_PREVIEW ? `${summary.slice(0, SUMMARY_PREVIEW)}...` : summary;
 
 const COLUMNS = [

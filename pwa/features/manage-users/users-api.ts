@@ -25,7 +25,7 @@ export const UserWithPassword = v.object({
 });
 export type UserWithPassword = v.InferOutput<typeof UserWithPassword>;
 
-export const USERS_KEY = ["/api/admin/users"] as const;
+const USERS_KEY = ["/api/admin/users"] as const;
 
 export function useAdminUsers() {
   return useQuery({

@@ -1,4 +1,3 @@
-import { GENDERS } from "@schema/constants.ts";
 import { messages } from "@schema/messages.ts";
 import { PatientCreate, type PatientUpdate } from "@schema/patient.ts";
 import type { Patient } from "@schema/rows.ts";
@@ -43,6 +42,3 @@ export function patientBody(value: PatientFormValues, isAdmin: boolean): Patient
   const { clinician_id, ...fields } = parsed;
   return isAdmin && clinician_id ? { ...fields, clinician_id } : fields;
 }
-
-export const isGender = (value: string): value is (typeof GENDERS)[number] =>
-  (GENDERS as readonly string[]).includes(value);

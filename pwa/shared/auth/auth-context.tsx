@@ -5,11 +5,11 @@ import { api, errorMessage } from "@/lib/api.ts";
 import { lastKnownUser } from "./last-user.ts";
 import { getSession, loadUser, signedIn, signedOut, subscribeSession } from "./session-api.ts";
 
-export interface LoginInput {
+interface LoginInput {
   username: string;
   password: string;
 }
-export interface RegisterInput {
+interface RegisterInput {
   token: string;
   username: string;
   password: string;

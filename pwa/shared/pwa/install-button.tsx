@@ -29,7 +29,7 @@ const subscribe = (listener: () => void) => {
 };
 
 /** Whether the browser offers installation right now (Chromium's beforeinstallprompt). */
-export const useInstallOffer = () =>
+const useInstallOffer = () =>
   useSyncExternalStore(
     subscribe,
     () => offer,

@@ -106,7 +106,7 @@ function SummaryBody({
   return <p className="text-muted-foreground">{missing}</p>;
 }
 
-export function SummaryDetails({ summary: s, withTimes = false }: { summary: Summary; withTimes?: boolean }) {
+function SummaryDetails({ summary: s, withTimes = false }: { summary: Summary; withTimes?: boolean }) {
   return (
     <div className="grid gap-5 text-sm">
       <div className="flex flex-wrap gap-2">

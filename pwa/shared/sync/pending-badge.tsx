@@ -2,8 +2,8 @@ import { AlertTriangleIcon, CloudUploadIcon } from "lucide-react";
 import type { Local } from "@/local/index.ts";
 import { Badge } from "@/ui/badge.tsx";
 
-export const WAITING_TO_SYNC = "Waiting to sync";
-export const NOT_SAVED = "Not saved";
+const WAITING_TO_SYNC = "Waiting to sync";
+const NOT_SAVED = "Not saved";
 
 /**
  * Marks a row whose local change the server has not confirmed yet, or has refused (with its

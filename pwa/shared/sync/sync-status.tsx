@@ -29,7 +29,7 @@ interface Status {
 }
 
 /** What needs the clinician: "1 conflict", "2 not saved"; empty when nothing does. */
-export function problemsOf(state: SyncState | null): string[] {
+function problemsOf(state: SyncState | null): string[] {
   if (!state) return [];
   const problems: string[] = [];
   if (state.conflicts > 0) problems.push(plural(state.conflicts, "conflict", "conflicts"));
