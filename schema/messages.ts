@@ -58,13 +58,10 @@ export const messages = {
     loadError: "Error loading homework assignments",
     empty: "No homework assignments found for this patient",
   },
-  fetch: {
-    homework: "Failed to fetch homework assignments",
-    patients: (status: number | string) => `Failed to fetch patients: ${status}`,
-    clinicians: (status: number | string) => `Failed to fetch clinicians: ${status}`,
-    conversations: (status: number | string) => `Failed to fetch filtered conversations: ${status}`,
-    conversationIds: "Failed to fetch conversation IDs",
-  },
+  // Not here on purpose: the spec's fetch failures "Failed to fetch homework assignments", "Failed to fetch
+  // patients: {status}", "Failed to fetch clinicians: {status}", "Failed to fetch filtered conversations:
+  // {status}" and "Failed to fetch conversation IDs": these screens read the device store (the worker
+  // filters conversations there), nothing is fetched for them, and the sync status reports a failed pull.
   summaries: {
     // Not here on purpose: "Summary created", "Summary updated", "Failed to create summary" and "Failed to
     // update summary" (no screen creates or edits a summary: Add New Summary is a coming-soon notice, the

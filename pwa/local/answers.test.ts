@@ -34,12 +34,12 @@ describe("the device decides on the server's error codes, not its words", () => 
     expect(await t.sql`SELECT fear FROM homework WHERE patient_name = 'busy_key'`).toEqual([{ fear: "Crowds" }]);
   });
 
-  it("a refused pull keeps its code and the server's words for the status to show", async () => {
+  it("a refused pull keeps its code, the server's words and its status for the status to show", async () => {
     const device = createDevice(t, await t.as("clinician"));
     device.network.answerInstead = (_method, path) =>
       path.startsWith("/api/sync/pull") ? json(403, { code: "forbidden", message: "Not today" }) : undefined;
     await device.engine.sync();
-    expect(device.engine.getState().error).toEqual({ code: "forbidden", message: "Not today" });
+    expect(device.engine.getState().error).toEqual({ code: "forbidden", message: "Not today", status: 403 });
   });
 });
 

@@ -40,7 +40,7 @@ export async function pullChanges(store: LocalStore, send: Send, options: PullOp
         await startOver(store);
         continue;
       }
-      return { error: { code, message: serverWords(answer) } };
+      return { error: { code, message: serverWords(answer), status: answer.status } };
     }
     // Nothing of a page that is not what the contract says reaches the store: the status shows it.
     const parsed = v.safeParse(PullPage, answer.body);

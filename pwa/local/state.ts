@@ -15,6 +15,8 @@ export interface FirstSync extends PullProgress {
 export interface SyncProblem {
   code: ErrorCode | DeviceErrorCode;
   message?: string;
+  /** The HTTP status of the refusal, when the server answered: the words when it sent none. */
+  status?: number;
 }
 
 /** What the UI shows about sync; one status line maps it to offline / syncing / N waiting / failed / synced. */

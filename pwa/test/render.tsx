@@ -7,6 +7,7 @@ import { type ReactNode, Suspense } from "react";
 import { MemoryRouter, Route, Routes } from "react-router";
 import { notify } from "@/lib/notify.tsx";
 import { createQueryClient } from "@/lib/query-client.ts";
+import type { SyncFetch } from "@/local/http.ts";
 import { type LocalStore, openStore, type SyncEngine } from "@/local/index.ts";
 import { createSyncClient } from "@/local/sync-client.ts";
 import { connectHost } from "@/local/testing.ts";
@@ -19,17 +20,22 @@ import Toaster from "@/ui/toaster.tsx";
 Dexie.dependencies.indexedDB = new IDBFactory();
 Dexie.dependencies.IDBKeyRange = IDBKeyRange;
 
+const noNetwork: SyncFetch = async () => {
+  throw new TypeError("Failed to fetch");
+};
+
 /**
  * A signed-in tablet for component tests: the user's own device store on a fresh fake IndexedDB
- * and a sync engine (behind the same interface as its worker) that is never started (its network is always down), so screens read what the
- * test put in the store and their writes stay in the outbox for the test to inspect.
+ * and a sync engine (behind the same interface as its worker) that is never started (its network is always down,
+ * unless `fetch` answers instead), so screens read what the test put in the store and their writes stay
+ * in the outbox for the test to inspect.
  */
-export function openTestDevice(user: CurrentUser): { store: LocalStore; engine: SyncEngine } {
+export function openTestDevice(
+  user: CurrentUser,
+  { fetch = noNetwork }: { fetch?: SyncFetch } = {},
+): { store: LocalStore; engine: SyncEngine } {
   const indexedDB = new IDBFactory();
   const open = (userId: string) => openStore(userId, { indexedDB, IDBKeyRange });
-  const fetch = async () => {
-    throw new TypeError("Failed to fetch");
-  };
   const store = open(user.id);
   // A device that synced before: an empty table means no rows, not rows still to come.
   void store.meta.put({ key: "cursor", value: "synced" });

@@ -65,6 +65,16 @@ describe("Prompt History page", () => {
     expect(await screen.findByText(/No prompts have been created yet/)).toBeTruthy();
   });
 
+  it("a manual refresh the server refuses without a word says Refresh failed with status {n}", async () => {
+    // A proxy in front of the server answers 502 with an empty body.
+    const device = openTestDevice(admin, { fetch: async () => new Response(null, { status: 502 }) });
+    await device.store.prompts.bulkPut([prompt("p1")]);
+    renderSignedIn(<PromptHistoryPage />, { user: admin, device });
+    await userEvent.setup().click(await screen.findByRole("button", { name: "Refresh" }));
+    expect(await screen.findByText("Refresh failed with status 502")).toBeTruthy();
+    expect(screen.getByText("Refresh failed")).toBeTruthy();
+  });
+
   it("choosing another current prompt moves the mark on the device and queues the server call", async () => {
     const { store } = await showPrompts(prompt("p1", { is_current: true }), prompt("p2"));
     await userEvent.setup().click(await screen.findByLabelText("Current prompt: Coach p2"));

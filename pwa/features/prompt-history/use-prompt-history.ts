@@ -4,7 +4,7 @@ import { useCallback, useEffect, useState } from "react";
 import { notify } from "@/lib/notify.tsx";
 import { usePromptMarks } from "@/shared/prompt/use-prompt-marks.ts";
 import { useSyncEngine, useSyncState } from "@/shared/sync/sync-context.ts";
-import { syncProblemText } from "@/shared/sync/sync-texts.ts";
+import { refreshProblemText } from "@/shared/sync/sync-texts.ts";
 import { useLive } from "@/shared/sync/use-live.ts";
 
 /**
@@ -24,7 +24,7 @@ export function usePromptHistory() {
     try {
       await engine.sync();
       const error = engine.getState().error;
-      if (error) notify.error(messages.generic.refreshFailed, syncProblemText(error));
+      if (error) notify.error(messages.generic.refreshFailed, refreshProblemText(error));
     } finally {
       setRefreshing(false);
     }

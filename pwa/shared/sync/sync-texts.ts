@@ -1,4 +1,5 @@
 import { errorTexts } from "@schema/error-codes.ts";
+import { messages } from "@schema/messages.ts";
 import type { SyncedTable } from "@schema/rows.ts";
 import type { FirstSync, SyncProblem } from "@/local/index.ts";
 
@@ -24,6 +25,10 @@ export const syncTexts = {
 
 /** Why a sync did not finish, in words: the server's own when it gave any, else the table's for its code. */
 export const syncProblemText = (problem: SyncProblem) => problem.message ?? errorTexts[problem.code];
+
+/** Why a manual refresh failed: the server's words, else the spec's "Refresh failed with status {n}", else the code's. */
+export const refreshProblemText = ({ message, status, code }: SyncProblem) =>
+  message ?? (status ? messages.generic.refreshFailedStatus(status) : errorTexts[code]);
 
 export const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
