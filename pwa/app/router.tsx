@@ -24,6 +24,8 @@ const ADMIN_HOME = "/admin/input-prompt";
 
 /**
  * Paths match case-insensitively and with or without a trailing slash (react-router's defaults).
+ * Guards are pathless routes around the pages they guard; a variant (a notice, another
+ * non-admin destination) is its own pathless route.
  * Screen owners replace the feature pages; the routes stay here.
  */
 export function AppRoutes() {
@@ -41,15 +43,17 @@ export function AppRoutes() {
         <Route element={<RequireUser signedOutNotice={messages.summaries.authRequired} />}>
           <Route path="conversation-summaries" element={<SummariesPage />} />
         </Route>
-        <Route path="admin" element={<RequireAdmin />}>
-          <Route index element={<Navigate to={ADMIN_HOME} replace />} />
-          <Route path="input-prompt" element={<InputPromptPage />} />
-          <Route path="prompt-history" element={<PromptHistoryPage />} />
-          <Route path="manage-users" element={<ManageUsersPage />} />
-          <Route path="agent-keys" element={<AgentKeysPage />} />
-        </Route>
-        <Route path="admin" element={<RequireAdmin nonAdminTo="/auth" />}>
-          <Route path="activity-logs" element={<ActivityLogsPage />} />
+        <Route path="admin">
+          <Route element={<RequireAdmin />}>
+            <Route index element={<Navigate to={ADMIN_HOME} replace />} />
+            <Route path="input-prompt" element={<InputPromptPage />} />
+            <Route path="prompt-history" element={<PromptHistoryPage />} />
+            <Route path="manage-users" element={<ManageUsersPage />} />
+            <Route path="agent-keys" element={<AgentKeysPage />} />
+          </Route>
+          <Route element={<RequireAdmin nonAdminTo="/auth" />}>
+            <Route path="activity-logs" element={<ActivityLogsPage />} />
+          </Route>
         </Route>
         <Route path="*" element={<NotFound />} />
       </Route>

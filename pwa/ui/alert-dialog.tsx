@@ -61,6 +61,8 @@ interface ConfirmDialogProps {
   confirmLabel?: string;
   cancelLabel?: string;
   destructive?: boolean;
+  /** Off until the dialog can say what will go (a delete that counts first). */
+  confirmDisabled?: boolean;
   onConfirm: () => void;
 }
 
@@ -74,6 +76,7 @@ export function ConfirmDialog({
   confirmLabel = "Confirm",
   cancelLabel = "Cancel",
   destructive = true,
+  confirmDisabled = false,
   onConfirm,
 }: ConfirmDialogProps) {
   return (
@@ -86,7 +89,7 @@ export function ConfirmDialog({
         </AlertDialogHeader>
         <AlertDialogFooter>
           <AlertDialogCancel>{cancelLabel}</AlertDialogCancel>
-          <AlertDialogAction destructive={destructive} onClick={onConfirm}>
+          <AlertDialogAction destructive={destructive} disabled={confirmDisabled} onClick={onConfirm}>
             {confirmLabel}
           </AlertDialogAction>
         </AlertDialogFooter>

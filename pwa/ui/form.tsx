@@ -5,6 +5,7 @@ import { Button } from "@/ui/button.tsx";
 import { FormField } from "@/ui/form-field.tsx";
 import { Input } from "@/ui/input.tsx";
 import { PasswordInput } from "@/ui/password-input.tsx";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/ui/select.tsx";
 import { Textarea } from "@/ui/textarea.tsx";
 
 /**
@@ -96,6 +97,41 @@ function TextareaField({ label, description, ...props }: FieldProps<ComponentPro
   );
 }
 
+/** A choice of `options` (plain values, or values with labels); shows the schema's message like the text fields. */
+function SelectField({
+  label,
+  description,
+  options,
+  placeholder,
+}: {
+  label: ReactNode;
+  description?: ReactNode;
+  options: readonly (string | { value: string; label: string })[];
+  placeholder?: string;
+}) {
+  const field = useFieldContext<string>();
+  return (
+    // The label must reach the trigger (the focusable control), so the field sits inside the Select root.
+    <Select value={field.state.value || undefined} onValueChange={field.handleChange}>
+      <FormField label={label} description={description} error={useFieldError()}>
+        <SelectTrigger>
+          <SelectValue placeholder={placeholder} />
+        </SelectTrigger>
+      </FormField>
+      <SelectContent>
+        {options.map((option) => {
+          const { value, label } = typeof option === "string" ? { value: option, label: option } : option;
+          return (
+            <SelectItem key={value} value={value}>
+              {label}
+            </SelectItem>
+          );
+        })}
+      </SelectContent>
+    </Select>
+  );
+}
+
 /** The submit button; it shows `pendingLabel` and is disabled while the submit runs. */
 function SubmitButton({ children, pendingLabel, ...props }: ComponentProps<typeof Button> & { pendingLabel?: string }) {
   const form = useFormContext();
@@ -113,7 +149,7 @@ function SubmitButton({ children, pendingLabel, ...props }: ComponentProps<typeo
 export const { useAppForm } = createFormHook({
   fieldContext,
   formContext,
-  fieldComponents: { TextField, PasswordField, TextareaField },
+  fieldComponents: { TextField, PasswordField, TextareaField, SelectField },
   formComponents: { SubmitButton },
 });
 

@@ -3,16 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { api, errorMessage } from "@/lib/api.ts";
 import { notify } from "@/lib/notify.tsx";
 import { useSyncEngine } from "@/shared/sync/sync-context.ts";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "@/ui/alert-dialog.tsx";
+import { ConfirmDialog } from "@/ui/alert-dialog.tsx";
 
 interface DeleteConversationsDialogProps {
   /** A patient's username or one of the bulk values (delete_test_data, …). */
@@ -53,25 +44,20 @@ export function DeleteConversationsDialog({ target, label, onOpenChange, onDelet
   };
 
   return (
-    <AlertDialog open={target !== null} onOpenChange={onOpenChange}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Delete conversations?</AlertDialogTitle>
-          <AlertDialogDescription>
-            {preview.isPending
-              ? `Counting the conversation records of ${label}…`
-              : preview.isError
-                ? errorMessage(preview.error, messages.conversations.deleteFailed)
-                : `This permanently deletes ${preview.data.count} conversation records (${label}). This cannot be undone.`}
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction destructive disabled={!preview.isSuccess} onClick={() => void confirm()}>
-            Delete
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={target !== null}
+      onOpenChange={onOpenChange}
+      title="Delete conversations?"
+      description={
+        preview.isPending
+          ? `Counting the conversation records of ${label}…`
+          : preview.isError
+            ? errorMessage(preview.error, messages.conversations.deleteFailed)
+            : `This permanently deletes ${preview.data.count} conversation records (${label}). This cannot be undone.`
+      }
+      confirmLabel="Delete"
+      confirmDisabled={!preview.isSuccess}
+      onConfirm={() => void confirm()}
+    />
   );
 }

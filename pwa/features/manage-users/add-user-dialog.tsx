@@ -13,7 +13,7 @@ import {
   DialogTrigger,
 } from "@/ui/dialog.tsx";
 import { formProps, useAppForm, validateWith } from "@/ui/form.tsx";
-import { type Role, RoleSelect } from "./role-select.tsx";
+import { ROLE_OPTIONS, type Role } from "./roles.ts";
 import { type UserWithPassword, useAddUser } from "./users-api.ts";
 
 const AddUserForm = v.omit(AddUserBody, ["password"]);
@@ -69,7 +69,7 @@ export function AddUserDialog({
           </form.AppField>
           <form.AppField name="first_name">{(f) => <f.TextField label="First name" />}</form.AppField>
           <form.AppField name="last_name">{(f) => <f.TextField label="Last name" />}</form.AppField>
-          <form.Field name="role">{(f) => <RoleSelect value={f.state.value} onChange={f.handleChange} />}</form.Field>
+          <form.AppField name="role">{(f) => <f.SelectField label="Role" options={ROLE_OPTIONS} />}</form.AppField>
           <DialogFooter>
             <DialogClose asChild>
               <Button variant="outline">Cancel</Button>

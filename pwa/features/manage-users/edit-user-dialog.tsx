@@ -11,7 +11,7 @@ import {
   DialogTitle,
 } from "@/ui/dialog.tsx";
 import { formProps, useAppForm, validateWith } from "@/ui/form.tsx";
-import { RoleSelect } from "./role-select.tsx";
+import { ROLE_OPTIONS } from "./roles.ts";
 import { type AdminUser, useEditUser } from "./users-api.ts";
 
 export function EditUserDialog({ user, onClose }: { user: AdminUser | null; onClose: () => void }) {
@@ -40,7 +40,7 @@ function EditUserForm({ user, onClose }: { user: AdminUser; onClose: () => void 
       <form {...formProps(form)} className="grid gap-4">
         <form.AppField name="first_name">{(f) => <f.TextField label="First name" />}</form.AppField>
         <form.AppField name="last_name">{(f) => <f.TextField label="Last name" />}</form.AppField>
-        <form.Field name="role">{(f) => <RoleSelect value={f.state.value} onChange={f.handleChange} />}</form.Field>
+        <form.AppField name="role">{(f) => <f.SelectField label="Role" options={ROLE_OPTIONS} />}</form.AppField>
         <DialogFooter>
           <DialogClose asChild>
             <Button variant="outline">Cancel</Button>

@@ -17,7 +17,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import { AddUserDialog } from "./add-user-dialog.tsx";
 import { EditUserDialog } from "./edit-user-dialog.tsx";
 import { type IssuedPassword, OneTimePasswordDialog } from "./one-time-password-dialog.tsx";
-import { ROLE_LABELS } from "./role-select.tsx";
+import { ROLE_LABELS } from "./roles.ts";
 import { UserActions } from "./user-actions.tsx";
 import { type AdminUser, useAdminUsers, useDeleteUser, useResetPassword } from "./users-api.ts";
 

@@ -1,55 +1,15 @@
 import { GENDER_LABELS, GENDERS, PATIENT_AGE } from "@schema/constants.ts";
 import { patientMessages } from "@schema/patient.ts";
 import type { Patient } from "@schema/rows.ts";
-import { useId } from "react";
 import { staffName } from "@/lib/display-name.ts";
 import { useAuth } from "@/shared/auth/auth-context.tsx";
 import { Button } from "@/ui/button.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/ui/dialog.tsx";
-import { firstError, formProps, useAppForm } from "@/ui/form.tsx";
-import { Label } from "@/ui/label.tsx";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/ui/select.tsx";
+import { formProps, useAppForm, validateWith } from "@/ui/form.tsx";
 import { emptyPatient, PatientForm, patientValues } from "./patient-values.ts";
 import { effectiveUsername, useClinicians, usePatientActions } from "./use-patients.ts";
 
-interface Option {
-  value: string;
-  label: string;
-}
-
-function Choice(props: {
-  label: string;
-  value: string;
-  options: Option[];
-  onChange: (value: string) => void;
-  error?: string;
-}) {
-  const id = useId();
-  return (
-    <div className="grid gap-2">
-      <Label htmlFor={id}>{props.label}</Label>
-      <Select value={props.value || undefined} onValueChange={props.onChange}>
-        <SelectTrigger id={id} aria-invalid={props.error ? true : undefined} aria-describedby={`${id}-error`}>
-          <SelectValue placeholder={`Select ${props.label.toLowerCase()}`} />
-        </SelectTrigger>
-        <SelectContent>
-          {props.options.map((o) => (
-            <SelectItem key={o.value} value={o.value}>
-              {o.label}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
-      {props.error && (
-        <p id={`${id}-error`} className="text-sm font-medium text-destructive">
-          {props.error}
-        </p>
-      )}
-    </div>
-  );
-}
-
-const genders: Option[] = GENDERS.map((g) => ({ value: g, label: GENDER_LABELS[g] }));
+const genders = GENDERS.map((g) => ({ value: g, label: GENDER_LABELS[g] }));
 
 /** Add (no `patient`) or edit a patient; admins also choose the clinician. */
 export function PatientFormDialog({
@@ -85,7 +45,7 @@ function PatientFormBody({ patient, onDone }: { patient?: Patient; onDone: () =>
   const form = useAppForm({
     defaultValues: patient ? patientValues(patient) : emptyPatient(user?.id ?? ""),
     validators: {
-      onSubmit: PatientForm,
+      onSubmit: validateWith(PatientForm),
       onSubmitAsync: async ({ value }) =>
         (await actions.usernameTaken(effectiveUsername(value), patient?.id))
           ? { fields: { username: patientMessages.usernameTaken } }
@@ -96,8 +56,6 @@ function PatientFormBody({ patient, onDone }: { patient?: Patient; onDone: () =>
       if (saved) onDone();
     },
   });
-  const submitted = (s: { submissionAttempts: number }) => s.submissionAttempts > 0;
-
   return (
     <form {...formProps(form)} className="grid gap-3">
       <div className="grid grid-cols-2 gap-2">
@@ -110,15 +68,7 @@ function PatientFormBody({ patient, onDone }: { patient?: Patient; onDone: () =>
         )}
       </form.AppField>
       <form.AppField name="gender">
-        {(f) => (
-          <Choice
-            label="Gender"
-            value={f.state.value ?? ""}
-            options={genders}
-            onChange={f.handleChange}
-            error={f.state.meta.isTouched || submitted(f.form.state) ? firstError(f.state.meta.errors) : undefined}
-          />
-        )}
+        {(f) => <f.SelectField label="Gender" options={genders} placeholder="Select gender" />}
       </form.AppField>
       <form.Subscribe selector={(s) => effectiveUsername({ ...s.values, username: "" })}>
         {(placeholder) => (
@@ -137,11 +87,10 @@ function PatientFormBody({ patient, onDone }: { patient?: Patient; onDone: () =>
       {isAdmin && (
         <form.AppField name="clinician_id">
           {(f) => (
-            <Choice
+            <f.SelectField
               label="Clinician"
-              value={f.state.value}
               options={clinicians.map((c) => ({ value: c.id, label: staffName(c) }))}
-              onChange={f.handleChange}
+              placeholder="Select clinician"
             />
           )}
         </form.AppField>

@@ -1,9 +1,6 @@
 import { DURATION_UNITS, HOMEWORK_FREQUENCIES } from "@schema/constants.ts";
-import { useId } from "react";
 import { Button } from "@/ui/button.tsx";
-import { formProps, useAppForm } from "@/ui/form.tsx";
-import { Label } from "@/ui/label.tsx";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/ui/select.tsx";
+import { formProps, useAppForm, validateWith } from "@/ui/form.tsx";
 import { HomeworkForm, type HomeworkFormValues } from "./homework-values.ts";
 
 interface HomeworkFormProps {
@@ -14,42 +11,11 @@ interface HomeworkFormProps {
   onCancel: () => void;
 }
 
-function Choice({
-  label,
-  value,
-  options,
-  onChange,
-}: {
-  label: string;
-  value: string | null | undefined;
-  options: readonly string[];
-  onChange: (value: string) => void;
-}) {
-  const id = useId();
-  return (
-    <div className="grid gap-2">
-      <Label htmlFor={id}>{label}</Label>
-      <Select value={value ?? undefined} onValueChange={onChange}>
-        <SelectTrigger id={id}>
-          <SelectValue placeholder={`Choose ${label.toLowerCase()}`} />
-        </SelectTrigger>
-        <SelectContent>
-          {options.map((option) => (
-            <SelectItem key={option} value={option}>
-              {option}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
-    </div>
-  );
-}
-
 /** The fields of a homework assignment, shared by the Add dialog and a card's edit mode. */
 export function HomeworkFormBody({ initial, submitLabel, pendingLabel, onSubmit, onCancel }: HomeworkFormProps) {
   const form = useAppForm({
     defaultValues: initial,
-    validators: { onSubmit: HomeworkForm },
+    validators: { onSubmit: validateWith(HomeworkForm) },
     onSubmit: ({ value }) => onSubmit(value),
   });
   return (
@@ -59,9 +25,7 @@ export function HomeworkFormBody({ initial, submitLabel, pendingLabel, onSubmit,
         {(f) => <f.TextareaField label="Exposure practice" rows={2} />}
       </form.AppField>
       <form.AppField name="frequency">
-        {(f) => (
-          <Choice label="Frequency" value={f.state.value} options={HOMEWORK_FREQUENCIES} onChange={f.handleChange} />
-        )}
+        {(f) => <f.SelectField label="Frequency" options={HOMEWORK_FREQUENCIES} placeholder="Choose frequency" />}
       </form.AppField>
       <div className="grid grid-cols-3 gap-2">
         <form.AppField name="roundNumber">
@@ -71,14 +35,7 @@ export function HomeworkFormBody({ initial, submitLabel, pendingLabel, onSubmit,
           {(f) => <f.TextField label="Duration" type="number" min={1} step={1} inputMode="numeric" />}
         </form.AppField>
         <form.AppField name="durationUnit">
-          {(f) => (
-            <Choice
-              label="Unit"
-              value={f.state.value}
-              options={DURATION_UNITS}
-              onChange={(unit) => f.handleChange(unit as HomeworkFormValues["durationUnit"])}
-            />
-          )}
+          {(f) => <f.SelectField label="Unit" options={DURATION_UNITS} placeholder="Choose unit" />}
         </form.AppField>
       </div>
       <form.AppField name="safetyBehavior">{(f) => <f.TextField label="Safety behavior (optional)" />}</form.AppField>

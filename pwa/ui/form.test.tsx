@@ -1,0 +1,46 @@
+import { cleanup, render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import * as v from "valibot";
+import { afterEach, describe, expect, it } from "vitest";
+import { formProps, useAppForm, validateWith } from "./form.tsx";
+
+afterEach(cleanup);
+
+const Choice = v.object({ colour: v.picklist(["red", "blue"], "Colour is required") });
+
+function ColourForm({ onSaved }: { onSaved: (colour: string) => void }) {
+  const form = useAppForm({
+    defaultValues: { colour: "" },
+    validators: { onSubmit: validateWith(Choice) },
+    onSubmit: ({ value }) => onSaved(value.colour),
+  });
+  return (
+    <form {...formProps(form)}>
+      <form.AppField name="colour">
+        {(f) => <f.SelectField label="Colour" options={["red", "blue"]} placeholder="Choose colour" />}
+      </form.AppField>
+      <form.AppForm>
+        <form.SubmitButton>Save</form.SubmitButton>
+      </form.AppForm>
+    </form>
+  );
+}
+
+describe("the form kit's SelectField", () => {
+  it("shows the schema's message under the choice, then saves what was chosen", async () => {
+    const saved: string[] = [];
+    const user = userEvent.setup();
+    render(<ColourForm onSaved={(c) => saved.push(c)} />);
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    expect(await screen.findByText("Colour is required")).toBeTruthy();
+    const choice = screen.getByLabelText("Colour");
+    expect(choice.getAttribute("aria-invalid")).toBe("true");
+    expect(saved).toEqual([]);
+
+    await user.click(choice);
+    await user.click(await screen.findByRole("option", { name: "blue" }));
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    expect(saved).toEqual(["blue"]);
+    expect(screen.queryByText("Colour is required")).toBeNull();
+  });
+});
