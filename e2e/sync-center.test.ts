@@ -115,6 +115,46 @@ describe("Sync panel", () => {
     await page.getByRole("dialog").getByText("Walk to school").waitFor();
   });
 
+  it("on a phone the conflict's table fits its card, even with long unbroken values; the page never scrolls sideways", async () => {
+    const { clinician, api, id } = await clinicianWithHomework("conflict_phone");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openPatients(clinician);
+    const mine = "https://example.org/exposure/steps/ride-the-crowded-downtown-bus-at-rush-hour-twice";
+    const theirs = "https://example.org/exposure/steps/walk-through-the-busy-shopping-mall-on-saturday";
+    await conflictOver(mine, () => api("PUT", `/api/homework/${id}`, { exposurePractice: theirs }));
+    await syncLine().click();
+    const panel = page.getByRole("dialog", { name: "Sync" });
+    const card = panel.getByRole("listitem", { name: /^Conflict: / });
+    await card.getByRole("row", { name: /Exposure practice/ }).waitFor();
+    const widths = await card.evaluate((li) => {
+      const dialog = li.closest('[role="dialog"]') as HTMLElement;
+      const scroller = li.querySelector("table")?.parentElement as HTMLElement;
+      const box = li.getBoundingClientRect();
+      const table = scroller.getBoundingClientRect();
+      return {
+        page: document.documentElement.scrollWidth,
+        dialog: [dialog.scrollWidth, dialog.clientWidth],
+        card: [li.scrollWidth, li.clientWidth],
+        tableInCard: table.left >= box.left && table.right <= box.right,
+        tableScrolls: scroller.scrollWidth > scroller.clientWidth,
+      };
+    });
+    expect(widths.page, "the page scrolls sideways").toBeLessThanOrEqual(390);
+    expect(widths.dialog[0], "the Sync panel scrolls sideways").toBeLessThanOrEqual(widths.dialog[1]);
+    expect(widths.card[0], "the conflict card overflows").toBeLessThanOrEqual(widths.card[1]);
+    expect(widths.tableInCard, "the table leaves its card").toBe(true);
+    // The long values are read by scrolling the table inside the card.
+    expect(widths.tableScrolls).toBe(true);
+    // Both versions are there to read, and both choices within reach.
+    const row = card.getByRole("row", { name: /Exposure practice/ });
+    expect(await row.getByRole("cell").allTextContents()).toEqual([mine, theirs]);
+    for (const name of ["Keep mine", "Use theirs"]) {
+      const button = await card.getByRole("button", { name }).boundingBox();
+      expect(button!.x + button!.width, name).toBeLessThanOrEqual(390);
+    }
+    await expectAccessible(page, "sync panel with a conflict on a phone");
+  });
+
   it("a change the server did not get warns once that storage may be cleared; signing out asks first, and only an explicit discard drops it", async () => {
     const { clinician, onServer } = await clinicianWithHomework("signout");
     await openPatients(clinician);

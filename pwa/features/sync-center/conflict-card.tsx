@@ -15,7 +15,10 @@ interface ConflictCardProps {
 const savedAt = (theirs: unknown) =>
   typeof theirs === "object" && theirs !== null ? (theirs as { updated_at?: string }).updated_at : undefined;
 
-/** One conflict: what each side changed, field by field, and the clinician's two choices. */
+/**
+ * One conflict: what each side changed, field by field, and the clinician's two choices. On a phone
+ * the table of long values scrolls sideways inside the card, never the panel or the page.
+ */
 export function ConflictCard({ item, onResolve }: ConflictCardProps) {
   const { conflict, subject, changes } = item;
   const [busy, setBusy] = useState(false);
@@ -34,7 +37,8 @@ export function ConflictCard({ item, onResolve }: ConflictCardProps) {
 
   return (
     <li aria-label={`Conflict: ${subject}`} className="grid gap-3 rounded-md border border-warning/40 p-3 text-sm">
-      <p className="font-medium">{conflictSentence(subject, changes)}</p>
+      {/* A long unbroken value (a link) breaks anywhere: the sentence never widens the card or the panel. */}
+      <p className="font-medium wrap-anywhere">{conflictSentence(subject, changes)}</p>
       <p className="text-xs text-muted-foreground">
         You changed it on this device on {formatDateTime(conflict.createdAt)}
         {theirsAt && <>; the other version was saved on {formatDateTime(theirsAt)}</>}.

@@ -31,7 +31,10 @@ export function FailedChange({ item, onRetry, onDiscard }: FailedChangeProps) {
   };
 
   return (
-    <li aria-label={`Not saved: ${action}`} className="grid gap-2 rounded-md border border-destructive/40 p-3 text-sm">
+    <li
+      aria-label={`Not saved: ${action}`}
+      className="grid gap-2 rounded-md border border-destructive/40 p-3 text-sm wrap-anywhere"
+    >
       <p className="font-medium">{action}</p>
       <p className="text-destructive">The server did not accept it: {entry.error || "no reason given"}</p>
       <p className="text-xs text-muted-foreground">Made on this device on {formatDateTime(entry.createdAt)}.</p>
