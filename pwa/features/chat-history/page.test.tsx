@@ -98,6 +98,24 @@ describe("Chat History page", () => {
     expect(screen.queryByText(/still arriving/)).toBeNull();
   });
 
+  it("while the device store is read, the results card says what it waits for, never a bare spinner, then shows the rows", async () => {
+    renderSignedIn(<ChatHistoryPage />, {
+      user: clinician,
+      device: await seededDevice(),
+      path: "/chat-history?conversationId=conv-ada-1",
+    });
+    const waiting = await screen.findByText("Loading messages…");
+    expect(waiting.getAttribute("role")).toBe("status");
+    expect(await screen.findByText("What was your SUDS?")).toBeTruthy();
+    expect(screen.queryByText("Loading messages…")).toBeNull();
+    cleanup();
+
+    renderSignedIn(<ChatHistoryPage />, { user: clinician, device: await seededDevice(), path: "/chat-history" });
+    expect((await screen.findByText("Loading conversations…")).getAttribute("role")).toBe("status");
+    await screen.findByRole("region", { name: "Conversations" });
+    expect(screen.queryByText("Loading conversations…")).toBeNull();
+  });
+
   it("View Details shows that conversation's messages with type, order and the View Summary button", async () => {
     renderSignedIn(<ChatHistoryPage />, { user: clinician, device: await seededDevice(), path: "/chat-history" });
     const region = await screen.findByRole("region", { name: "Conversations" });
