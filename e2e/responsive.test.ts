@@ -1,6 +1,16 @@
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ADMIN, baseURL, DEMO_CLINICIAN, expectAccessible, launch, signIn, toasts } from "./support.ts";
+import {
+  ADMIN,
+  apiSession,
+  baseURL,
+  DEMO_CLINICIAN,
+  expectAccessible,
+  launch,
+  newClinician,
+  signIn,
+  toasts,
+} from "./support.ts";
 
 /** A phone, a tablet held upright and the same tablet on its side: all touch screens. */
 const WIDTHS = [
@@ -189,6 +199,89 @@ describe("every page on a phone and a tablet", () => {
       await checkPage(page, "/admin/manage-users", (p) => p.getByRole("cell", { name: ADMIN.username }));
       await checkPage(page, "/admin/activity-logs", (p) => p.getByText(/\d+ activit(y|ies) found/));
       await checkPage(page, "/admin/agent-keys", heading(/./));
+      await page.context().close();
+    },
+    TIMEOUT,
+  );
+
+  it(
+    "offline, a saved homework change says Saved on this device — will sync, in a toast that fits the screen",
+    async () => {
+      const clinician = await newClinician("responsive");
+      const api = await apiSession(clinician);
+      const username = `responsive_${Date.now()}`;
+      const patient = { first_name: "Omar", last_name: "Diaz", age: 15, gender: "male", username };
+      expect((await api("POST", "/api/patients", patient)).status).toBe(201);
+      const homework = {
+        patientName: username,
+        fear: "Crowds",
+        exposurePractice: "Walk through the mall",
+        frequency: "once a week",
+        roundNumber: 2,
+        roundDuration: "10 minutes",
+      };
+      expect((await api("POST", "/api/homework", homework)).status).toBe(201);
+      const page = await touchDevice(clinician);
+      for (const size of WIDTHS) {
+        await page.setViewportSize({ width: size.width, height: size.height });
+        await page.goto("/patients");
+        await page.getByRole("button", { name: "Homework for Omar Diaz" }).click();
+        const dialog = page.getByRole("dialog");
+        await dialog.getByRole("button", { name: "Edit homework assignment" }).click();
+        await page.context().setOffline(true);
+        await dialog.getByLabel("Exposure practice").fill(`Ride the bus at ${size.width} px`);
+        await dialog.getByRole("button", { name: "Save" }).click();
+        const toast = toasts(page).filter({ hasText: "Saved on this device — will sync" });
+        await toast.waitFor();
+        expect(await toasts(page).filter({ hasText: "updated successfully" }).count()).toBe(0);
+        const box = await toast.boundingBox();
+        expect(box!.x, `toast at ${size.width} px`).toBeGreaterThanOrEqual(0);
+        expect(box!.x + box!.width, `toast at ${size.width} px`).toBeLessThanOrEqual(size.width);
+        await expectFits(page, size.width, `offline save at ${size.width} px`);
+        await page.keyboard.press("Escape");
+        await page.context().setOffline(false);
+        await page.getByRole("status").filter({ hasText: "Synced" }).first().waitFor({ timeout: 60_000 });
+      }
+      await expect
+        .poll(async () => (await api("GET", `/api/homework/patient/${username}`)).body[0]?.exposurePractice)
+        .toBe("Ride the bus at 1180 px");
+      await page.context().close();
+    },
+    TIMEOUT,
+  );
+
+  it(
+    "the Invite User dialog's registration link fits the screen and can be copied",
+    async () => {
+      const page = await touchDevice(ADMIN);
+      for (const size of WIDTHS) {
+        await page.setViewportSize({ width: size.width, height: size.height });
+        await page.goto("/patients");
+        await page.getByRole("heading", { name: "Manage Patients", level: 1 }).waitFor();
+        // Below 1024 px the account entries are in the small-screen menu; wider, in the account menu.
+        if (size.width < 1024) {
+          await page.getByRole("button", { name: "Open menu" }).click();
+          await page.getByRole("navigation", { name: "Menu" }).getByRole("button", { name: "Invite User" }).click();
+        } else {
+          await page.getByRole("button", { name: /^Account menu for/ }).click();
+          await page.getByRole("menuitem", { name: "Invite User" }).click();
+        }
+        const invite = page.getByRole("dialog", { name: "Invite a User" });
+        await invite.getByLabel("Email").fill(`tablet-${size.width}-${Date.now()}@e2e.test`);
+        await invite.getByRole("button", { name: "Send Invitation" }).click();
+        // No SMTP in the tests: the dialog keeps the link to share by hand.
+        const kept = page.getByRole("dialog", { name: "Manual Invitation Link" });
+        const field = kept.getByRole("textbox", { name: "Registration link" });
+        await field.waitFor();
+        expect(await field.inputValue()).toMatch(new RegExp(`^${baseURL()}/auth\\?token=`));
+        const overflow = await kept.evaluate((d) => d.scrollWidth - d.clientWidth);
+        expect(overflow, `link dialog scrolls sideways at ${size.width} px`).toBeLessThanOrEqual(0);
+        const copy = await kept.getByRole("button", { name: "Copy registration link" }).boundingBox();
+        expect(copy!.x + copy!.width, `copy button at ${size.width} px`).toBeLessThanOrEqual(size.width);
+        await expectFits(page, size.width, `invitation link at ${size.width} px`);
+        await kept.getByRole("button", { name: "Done" }).click();
+        await kept.waitFor({ state: "detached" });
+      }
       await page.context().close();
     },
     TIMEOUT,
