@@ -39,7 +39,46 @@ export class ApiTimeoutError extends Error {
   }
 }
 
-/** The one way the PWA talks to the server: cookies, JSON both ways, timeouts, one error shape. */
+/** A fetch: the browser's, or in tests the server app's `request`. Headers are a plain object. */
+export type Fetch = (
+  input: string,
+  init: RequestInit & { headers: Record<string, string> },
+) => Promise<Response> | Response;
+
+/** What the server sent back, before anyone reads meaning into it. */
+export interface RawAnswer {
+  status: number;
+  statusText: string;
+  headers: Headers;
+  text: string;
+}
+
+/**
+ * The one way the PWA (screens and the sync engine alike) sends a request to the server: cookies,
+ * JSON in, JSON asked for, an optional time limit. It throws what fetch throws (offline, timed out);
+ * `api` turns answers into data or an ApiError, the engine's `createHttp` into status and body.
+ */
+export async function request(
+  path: string,
+  options: Omit<ApiOptions, "method"> & { method?: string; fetch?: Fetch } = {},
+): Promise<RawAnswer> {
+  const signals = [options.signal, options.timeoutMs ? AbortSignal.timeout(options.timeoutMs) : undefined].filter(
+    (s): s is AbortSignal => Boolean(s),
+  );
+  const headers: Record<string, string> = { Accept: "application/json", ...options.headers };
+  if (options.body !== undefined) headers["Content-Type"] = "application/json";
+  const send = options.fetch ?? ((input, init) => fetch(input, init));
+  const res = await send(path, {
+    method: options.method ?? "GET",
+    credentials: "include",
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    signal: signals.length ? AbortSignal.any(signals) : undefined,
+  });
+  return { status: res.status, statusText: res.statusText, headers: res.headers, text: await res.text() };
+}
+
+/** The one way screens call the server: `request`, then the answer's data or one error shape. */
 export async function api<T = unknown>(path: string, options: ApiOptions = {}): Promise<T> {
   return (await apiWithHeaders<T>(path, options)).body;
 }
@@ -60,38 +99,24 @@ export async function apiWithHeaders<T = unknown>(
   path: string,
   options: ApiOptions = {},
 ): Promise<{ body: T; headers: Headers }> {
-  const method = options.method ?? "GET";
-  const timeoutMs = options.timeoutMs ?? (method === "GET" ? TIMINGS.fetchTimeoutMs : undefined);
-  const signals = [options.signal, timeoutMs ? AbortSignal.timeout(timeoutMs) : undefined].filter(
-    (s): s is AbortSignal => Boolean(s),
-  );
-  const headers: Record<string, string> = { Accept: "application/json", ...options.headers };
-  if (options.body !== undefined) headers["Content-Type"] = "application/json";
-
-  let res: Response;
+  const timeoutMs = options.timeoutMs ?? ((options.method ?? "GET") === "GET" ? TIMINGS.fetchTimeoutMs : undefined);
+  let answer: RawAnswer;
   try {
-    res = await fetch(path, {
-      method,
-      credentials: "include",
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      signal: signals.length ? AbortSignal.any(signals) : undefined,
-    });
+    answer = await request(path, { ...options, timeoutMs });
   } catch (err) {
     if (err instanceof DOMException && err.name === "TimeoutError" && timeoutMs) throw new ApiTimeoutError(timeoutMs);
     throw err;
   }
-
-  const text = await res.text();
+  const { status, statusText, headers, text } = answer;
   const body = parse(text);
-  if (!res.ok) {
+  if (status < 200 || status > 299) {
     const serverMessage =
       body && typeof body === "object" && typeof (body as { message?: unknown }).message === "string"
         ? (body as { message: string }).message
         : undefined;
-    throw new ApiError(res.status, serverMessage ?? `${res.status}: ${text || res.statusText}`, body, res.statusText);
+    throw new ApiError(status, serverMessage ?? `${status}: ${text || statusText}`, body, statusText);
   }
-  return { body: body as T, headers: res.headers };
+  return { body: body as T, headers };
 }
 
 function parse(text: string): unknown {

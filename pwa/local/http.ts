@@ -1,11 +1,9 @@
 import { type ErrorCode, errorCodeOf } from "@schema/error-codes.ts";
 import { messages } from "@schema/messages.ts";
+import { type Fetch, type RawAnswer, request } from "@/lib/api.ts";
 
-/** The fetch the engine uses: the browser's, or in tests the server app's `request`. Headers are a plain object. */
-export type SyncFetch = (
-  input: string,
-  init: RequestInit & { headers: Record<string, string> },
-) => Promise<Response> | Response;
+/** The fetch the engine uses: the browser's, or in tests the server app's `request`. */
+export type SyncFetch = Fetch;
 
 export interface Answer {
   status: number;
@@ -17,6 +15,7 @@ export class NetworkError extends Error {}
 
 const TIMEOUT_MS = 30_000;
 
+/** The engine's side of the one API client (lib/api.ts `request`): every answer as status and body, never thrown. */
 export function createHttp(fetch: SyncFetch, baseUrl = "") {
   return async function send(
     method: string,
@@ -24,31 +23,20 @@ export function createHttp(fetch: SyncFetch, baseUrl = "") {
     body?: unknown,
     headers: Record<string, string> = {},
   ): Promise<Answer> {
-    const init = {
-      method,
-      headers: { accept: "application/json", ...headers },
-      credentials: "include" as const,
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-    } as RequestInit & { headers: Record<string, string> };
-    if (body !== undefined) {
-      init.body = JSON.stringify(body);
-      init.headers["content-type"] = "application/json";
-    }
-    let res: Response;
-    let text: string;
+    let answer: RawAnswer;
     try {
-      res = await fetch(`${baseUrl}${path}`, init);
-      text = await res.text();
+      answer = await request(`${baseUrl}${path}`, { method, body, headers, timeoutMs: TIMEOUT_MS, fetch });
     } catch (err) {
       throw new NetworkError(err instanceof Error ? err.message : String(err));
     }
     let parsed: unknown = null;
     try {
-      parsed = text ? JSON.parse(text) : null;
+      parsed = answer.text ? JSON.parse(answer.text) : null;
     } catch {
-      parsed = { message: text };
+      // Not JSON (a proxy's error page): its words are still the message.
+      parsed = { message: answer.text };
     }
-    return { status: res.status, body: parsed };
+    return { status: answer.status, body: parsed };
   };
 }
 
