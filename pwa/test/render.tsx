@@ -1,20 +1,18 @@
 import type { CurrentUser } from "@schema/rows.ts";
-import { QueryClientProvider } from "@tanstack/react-query";
 import { render, waitFor } from "@testing-library/react";
 import Dexie from "dexie";
 import { IDBFactory, IDBKeyRange } from "fake-indexeddb";
 import { type ReactNode, Suspense } from "react";
 import { MemoryRouter, Route, Routes } from "react-router";
+import { AppProviders } from "@/app/app-providers.tsx";
+import { SignedInProviders } from "@/app/layout/signed-in-providers.tsx";
 import { notify } from "@/lib/notify.tsx";
-import { createQueryClient } from "@/lib/query-client.ts";
 import type { SyncFetch } from "@/local/http.ts";
 import { type LocalStore, openStore, type SyncEngine } from "@/local/index.ts";
 import { createSyncClient } from "@/local/sync-client.ts";
 import { connectHost } from "@/local/testing.ts";
-import { AuthProvider } from "@/shared/auth/auth-context.tsx";
 import { signedIn } from "@/shared/auth/session-api.ts";
-import { SyncContext } from "@/shared/sync/sync-context.ts";
-import Toaster from "@/ui/toaster.tsx";
+import { useOptionalSyncEngine } from "@/shared/sync/sync-context.ts";
 
 // Dexie's live queries stay silent without a default IndexedDB; each device still opens its own below.
 Dexie.dependencies.indexedDB = new IDBFactory();
@@ -51,28 +49,41 @@ interface RenderOptions {
   path?: string;
 }
 
-/** Renders `ui` as the signed-in `user` sees it: auth, device store, router and the toaster. */
+/**
+ * Renders `ui` as the signed-in `user` sees it, inside the app's own providers (the ones main.tsx
+ * and the signed-in layout use: error screen, session, toasts, query cache, device store and sync
+ * engine, Sync panel and sign-out dialogs, Invite User dialog), with the test device's engine
+ * handed over instead of one in a worker. `ui` appears once the engine is handed over (a moment
+ * after render: use `findBy…` first).
+ */
 export function renderSignedIn(ui: ReactNode, { user, device = openTestDevice(user), path = "/" }: RenderOptions) {
-  const queryClient = createQueryClient();
   signedIn(user);
-  const { engine } = device;
+  const connect = async () => device.engine;
   const result = render(
-    <QueryClientProvider client={queryClient}>
-      <AuthProvider>
-        <SyncContext.Provider value={{ userId: user.id, ready: Promise.resolve(engine), engine }}>
-          <Suspense fallback={null}>
-            <MemoryRouter initialEntries={[path]}>
+    <AppProviders>
+      <MemoryRouter initialEntries={[path]}>
+        <SignedInProviders connect={connect}>
+          <Connected>
+            <Suspense fallback={null}>
               <Routes>
                 <Route path="*" element={ui} />
               </Routes>
-            </MemoryRouter>
-          </Suspense>
-        </SyncContext.Provider>
-        <Toaster />
-      </AuthProvider>
-    </QueryClientProvider>,
+            </Suspense>
+          </Connected>
+        </SignedInProviders>
+      </MemoryRouter>
+    </AppProviders>,
   );
   return { ...result, ...device };
+}
+
+/**
+ * Holds `children` back until the engine is handed over. In the app a page suspends on it until
+ * then; inside the `act` of a test render that would wait forever, since the hand-over happens
+ * in an effect of the very render that suspended.
+ */
+function Connected({ children }: { children: ReactNode }) {
+  return useOptionalSyncEngine() ? children : null;
 }
 
 /** Dismisses every toast and waits until none is left, so a test can tell the next toast apart. */

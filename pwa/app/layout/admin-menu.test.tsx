@@ -13,7 +13,7 @@ describe("Admin Dashboard menu", () => {
   it("marks the admin page on screen as the current page", async () => {
     renderSignedIn(<AdminMenu />, { user: admin, path: "/admin/prompt-history" });
     const user = userEvent.setup();
-    screen.getByRole("button", { name: "Admin Dashboard" }).focus();
+    (await screen.findByRole("button", { name: "Admin Dashboard" })).focus();
     await user.keyboard("{Enter}");
     const current = await screen.findByRole("menuitem", { name: "Prompt History" });
     expect(current.getAttribute("aria-current")).toBe("page");
@@ -26,7 +26,7 @@ describe("Admin Dashboard menu", () => {
   it("marks nothing on a page outside the menu", async () => {
     renderSignedIn(<AdminMenu />, { user: admin, path: "/chat-history" });
     const user = userEvent.setup();
-    screen.getByRole("button", { name: "Admin Dashboard" }).focus();
+    (await screen.findByRole("button", { name: "Admin Dashboard" })).focus();
     await user.keyboard("{Enter}");
     await screen.findByRole("menuitem", { name: "Prompt History" });
     expect(document.querySelector("[aria-current]")).toBeNull();

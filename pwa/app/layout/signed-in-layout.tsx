@@ -1,13 +1,9 @@
-import { QueryClientProvider } from "@tanstack/react-query";
-import { lazy, Suspense, useState } from "react";
-import { SignedInProvidersReady } from "@/app/auth/route-guards.tsx";
-import { SyncProvider } from "@/app/sync/sync-provider.tsx";
-import { createQueryClient } from "@/lib/query-client.ts";
+import { lazy, Suspense } from "react";
 import { SyncStatus } from "@/shared/sync/sync-status.tsx";
-import { InviteDialogHost } from "./invite-dialog-host.tsx";
 import { AccountMenuButton, AdminMenuButton } from "./menu-buttons.tsx";
 import { SignedInMobileEntries } from "./mobile-menu.tsx";
 import { PageFrame } from "./page-frame.tsx";
+import { SignedInProviders } from "./signed-in-providers.tsx";
 import type { SignedInParts } from "./top-bar.tsx";
 
 // The wide-screen menus (Radix dropdowns) load beside the page; until they do, their buttons hold their place.
@@ -29,22 +25,11 @@ const parts: SignedInParts = {
   mobileEntries: (onClose) => <SignedInMobileEntries onClose={onClose} />,
 };
 
-/**
- * The frame of a signed-in user with what their pages need: the device store and sync engine,
- * a query cache for the online-only screens (dropped at sign-out with this layout) and the
- * Invite User dialog.
- */
+/** The frame of a signed-in user, inside the providers their pages need (signed-in-providers.tsx). */
 export default function SignedInLayout() {
-  const [queryClient] = useState(createQueryClient);
   return (
-    <QueryClientProvider client={queryClient}>
-      <SyncProvider>
-        <InviteDialogHost>
-          <SignedInProvidersReady value={true}>
-            <PageFrame signedIn={parts} />
-          </SignedInProvidersReady>
-        </InviteDialogHost>
-      </SyncProvider>
-    </QueryClientProvider>
+    <SignedInProviders>
+      <PageFrame signedIn={parts} />
+    </SignedInProviders>
   );
 }

@@ -9,7 +9,6 @@ import { SyncStatus } from "@/shared/sync/sync-status.tsx";
 import { syncTexts } from "@/shared/sync/sync-texts.ts";
 import { openTestDevice, renderSignedIn } from "@/test/render.tsx";
 import { homeworkRow, userOf } from "@/test/rows.ts";
-import { SyncDialogsHost } from "./sync-dialogs.tsx";
 
 const clinician = userOf("clinician");
 let stop: (() => void) | undefined;
@@ -56,12 +55,13 @@ function SignOutProbe() {
   );
 }
 
+// The signed-in providers hold the app's one SyncDialogsHost.
 const render = async (withConflict = false) =>
   renderSignedIn(
-    <SyncDialogsHost>
+    <>
       <SyncStatus />
       <SignOutProbe />
-    </SyncDialogsHost>,
+    </>,
     { user: clinician, device: await device(withConflict) },
   );
 
@@ -79,7 +79,7 @@ describe("the status line and the sign-out question", () => {
   it("signing out with unsent changes asks; Cancel keeps the user signed in", async () => {
     const user = userEvent.setup();
     await render(true);
-    await user.click(screen.getByRole("button", { name: "Logout" }));
+    await user.click(await screen.findByRole("button", { name: "Logout" }));
     const ask = await screen.findByRole("alertdialog", { name: "2 changes have not been sent yet" });
     within(ask).getByText("1 conflict needs your choice before it can be sent.");
     await user.click(within(ask).getByRole("button", { name: "Cancel" }));
@@ -90,7 +90,7 @@ describe("the status line and the sign-out question", () => {
   it("Try to sync stays open and says what is still unsent; Discard and sign out signs out", async () => {
     const user = userEvent.setup();
     await render();
-    await user.click(screen.getByRole("button", { name: "Logout" }));
+    await user.click(await screen.findByRole("button", { name: "Logout" }));
     const ask = await screen.findByRole("alertdialog", { name: "2 changes have not been sent yet" });
     await user.click(within(ask).getByRole("button", { name: "Try to sync" }));
     await within(ask).findByText(/1 change still has not been sent\./);
@@ -102,7 +102,7 @@ describe("the status line and the sign-out question", () => {
   it("Review changes opens the Sync panel instead of signing out", async () => {
     const user = userEvent.setup();
     await render(true);
-    await user.click(screen.getByRole("button", { name: "Logout" }));
+    await user.click(await screen.findByRole("button", { name: "Logout" }));
     const ask = await screen.findByRole("alertdialog");
     await user.click(within(ask).getByRole("button", { name: "Review changes" }));
     await screen.findByRole("dialog", { name: "Sync" });
@@ -118,7 +118,7 @@ describe("the status line and the sign-out question", () => {
     try {
       const first = await device();
       await first.engine.requestPersistence();
-      renderSignedIn(<SyncDialogsHost>{null}</SyncDialogsHost>, { user: clinician, device: first });
+      renderSignedIn(null, { user: clinician, device: first });
       await screen.findByText(syncTexts.storageNotice);
       notify.dismiss();
       await waitFor(() => expect(screen.queryByText(syncTexts.storageNotice)).toBeNull());
@@ -126,7 +126,7 @@ describe("the status line and the sign-out question", () => {
 
       const again = await device();
       await again.engine.requestPersistence();
-      renderSignedIn(<SyncDialogsHost>{null}</SyncDialogsHost>, { user: clinician, device: again });
+      renderSignedIn(null, { user: clinician, device: again });
       await new Promise((resolve) => setTimeout(resolve, 300));
       expect(screen.queryByText(syncTexts.storageNotice)).toBeNull();
     } finally {

@@ -5,10 +5,31 @@ import { SyncContext, type SyncHandle } from "@/shared/sync/sync-context.ts";
 import { SyncDialogsHost } from "./sync-dialogs.tsx";
 
 /**
+ * Opens `userId`'s device store and sync engine and starts syncing, unless `signal` was aborted
+ * meanwhile (the user changed or signed out). Tests pass their own, with an engine they drive.
+ */
+export type ConnectDevice = (
+  userId: string,
+  options: { onAuthLost: () => void; signal: AbortSignal },
+) => Promise<SyncEngine>;
+
+/** The browser's: the engine in its worker, started, the store kept if the browser agrees. */
+const connectWorker: ConnectDevice = async (userId, { onAuthLost, signal }) => {
+  const local = await import("@/local/index.ts");
+  const engine = local.openSyncClient(userId, onAuthLost);
+  if (!signal.aborted) {
+    void engine.start();
+    void engine.requestPersistence();
+    void forgetIdleOtherUsers(userId);
+  }
+  return engine;
+};
+
+/**
  * Opens the signed-in user's device store and runs its sync engine for as long as that user is
  * signed in. A different user gets a different store; sign-out wipes it (see useSignOut).
  */
-export function SyncProvider({ children }: { children: ReactNode }) {
+export function SyncProvider({ children, connect = connectWorker }: { children: ReactNode; connect?: ConnectDevice }) {
   const { user, refresh } = useAuth();
   const userId = user?.id ?? null;
   const [handle, setHandle] = useState<SyncHandle | null>(null);
@@ -34,31 +55,21 @@ export function SyncProvider({ children }: { children: ReactNode }) {
       setHandle(null);
       return;
     }
-    let stopped = false;
-    let engine: SyncEngine | null = null;
-    const ready = (async () => {
-      const local = await import("@/local/index.ts");
-      // The session ended elsewhere (expired, password changed): re-check it, the guards send the user to /auth.
-      engine = local.openSyncClient(userId, () => void refreshUser.current());
-      if (!stopped) {
-        void engine.start();
-        void engine.requestPersistence();
-        void forgetIdleOtherUsers(userId);
-      }
-      return engine;
-    })();
+    const stopped = new AbortController();
+    // The session ended elsewhere (expired, password changed): re-check it, the guards send the user to /auth.
+    const ready = connect(userId, { onAuthLost: () => void refreshUser.current(), signal: stopped.signal });
     const next: SyncHandle = { userId, ready, engine: null };
     setHandle(next);
     void ready.then((e) => {
-      if (stopped) return;
+      if (stopped.signal.aborted) return;
       pendingFor(userId).settle(e);
       setHandle({ ...next, engine: e });
     });
     return () => {
-      stopped = true;
+      stopped.abort();
       void ready.then((e) => e.stop());
     };
-  }, [userId, pendingFor]);
+  }, [userId, pendingFor, connect]);
 
   const value =
     handle && handle.userId === userId
