@@ -23,7 +23,7 @@ export function AlertDialogContent({ className, ...props }: ComponentProps<typeo
 export function AlertDialogHeader({ className, ...props }: ComponentProps<"div">) {
   return <div className={cn("flex flex-col gap-2 text-left", className)} {...props} />;
 }
-export function AlertDialogFooter({ className, ...props }: ComponentProps<"div">) {
+function AlertDialogFooter({ className, ...props }: ComponentProps<"div">) {
   return <div className={cn("flex flex-col-reverse gap-2 sm:flex-row sm:justify-end", className)} {...props} />;
 }
 export function AlertDialogTitle({ className, ...props }: ComponentProps<typeof AlertDialogPrimitive.Title>) {
@@ -35,7 +35,7 @@ export function AlertDialogDescription({
 }: ComponentProps<typeof AlertDialogPrimitive.Description>) {
   return <AlertDialogPrimitive.Description className={cn("text-sm text-muted-foreground", className)} {...props} />;
 }
-export function AlertDialogAction({
+function AlertDialogAction({
   className,
   destructive,
   ...props

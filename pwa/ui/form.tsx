@@ -44,7 +44,7 @@ export function validateWith<TValues>(schema: v.GenericSchema<any, any>) {
 }
 
 /** The first message of a field's errors; valibot issues and plain strings both count. */
-export function firstError(errors: readonly unknown[]): string | undefined {
+function firstError(errors: readonly unknown[]): string | undefined {
   for (const e of errors) {
     if (typeof e === "string" && e) return e;
     if (e && typeof e === "object" && "message" in e && typeof e.message === "string") return e.message;
