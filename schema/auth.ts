@@ -92,6 +92,19 @@ export const InvitationBody = v.object(
 );
 export type InvitationBody = v.InferOutput<typeof InvitationBody>;
 
+/**
+ * POST /api/send-invitation's answer. `delivery` is what clients decide on: "email" when the e-mail
+ * went out, "manual_link" when it could not (no e-mail service, or it refused) and the admin must hand
+ * over the link made from `token`. `success` and `message` stay for clients that read them.
+ */
+export const InvitationAnswer = v.object({
+  success: v.boolean(),
+  message: v.string(),
+  token: v.string(),
+  delivery: v.picklist(["email", "manual_link"]),
+});
+export type InvitationAnswer = v.InferOutput<typeof InvitationAnswer>;
+
 export const ProfileBody = v.object(
   {
     first_name: name(m.profileFirstName),

@@ -29,7 +29,12 @@ describe("invitations by e-mail", () => {
       customMessage: "Looking forward to working with you on the Tuesday group.",
     });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ success: true, message: "Invitation sent", token: expect.any(String) });
+    expect(res.body).toEqual({
+      success: true,
+      message: "Invitation sent",
+      token: expect.any(String),
+      delivery: "email",
+    });
 
     expect(smtp.received).toHaveLength(1);
     const mail = smtp.received[0]!;
@@ -65,6 +70,7 @@ describe("invitations by e-mail", () => {
         success: false,
         message: messages.invitation.emailService,
         token: expect.any(String),
+        delivery: "manual_link",
       });
       expect(refusing.received).toHaveLength(0);
       const check = await t.anonymous().get(`/api/invitations/${res.body.token}`);

@@ -1,4 +1,4 @@
-import { accountMessages, InvitationBody } from "@schema/auth.ts";
+import { accountMessages, type InvitationAnswer, InvitationBody } from "@schema/auth.ts";
 import { INVITATION_TTL_DAYS } from "@schema/constants.ts";
 import { messages } from "@schema/messages.ts";
 import { Hono } from "hono";
@@ -31,7 +31,13 @@ invitationsRoutes.post("/send-invitation", requireUser, requireAdmin, async (c) 
   const origin = config.publicOrigin ?? new URL(c.req.url).origin;
   const link = `${origin}/auth?token=${encodeURIComponent(token)}`;
   const inviter = `${admin.first_name} ${admin.last_name}`.trim() || admin.username;
-  const manualLink = () => c.json({ success: false, message: messages.invitation.emailService, token });
+  const manualLink = () =>
+    c.json({
+      success: false,
+      message: messages.invitation.emailService,
+      token,
+      delivery: "manual_link",
+    } satisfies InvitationAnswer);
   if (!mailer) return manualLink();
   try {
     await mailer.send(invitationMail(email, link, inviter, customMessage));
@@ -39,7 +45,12 @@ invitationsRoutes.post("/send-invitation", requireUser, requireAdmin, async (c) 
     console.warn(`Invitation e-mail to ${email} not sent: ${(err as Error).message}`);
     return manualLink();
   }
-  return c.json({ success: true, message: messages.invitation.sentTitle, token });
+  return c.json({
+    success: true,
+    message: messages.invitation.sentTitle,
+    token,
+    delivery: "email",
+  } satisfies InvitationAnswer);
 });
 
 invitationsRoutes.get("/invitations/:token", async (c) => {

@@ -1,8 +1,9 @@
-import { InvitationBody } from "@schema/auth.ts";
+import { InvitationAnswer, InvitationBody } from "@schema/auth.ts";
 import { TIMINGS } from "@schema/constants.ts";
 import { messages } from "@schema/messages.ts";
 import { useState } from "react";
-import { api, errorMessage } from "@/lib/api.ts";
+import { errorMessage } from "@/lib/api.ts";
+import { apiParsed } from "@/lib/api-parsed.ts";
 import { notify } from "@/lib/notify.tsx";
 import { Button } from "@/ui/button.tsx";
 import {
@@ -19,32 +20,21 @@ import { formProps, useAppForm, validateWith } from "@/ui/form.tsx";
 import { SecretShownOnce } from "@/ui/secret-shown-once.tsx";
 import { ManualLink } from "./manual-link.tsx";
 
-interface InvitationAnswer {
-  success: boolean;
-  message?: string;
-  token?: string;
-}
-
 const t = messages.invitation;
-const mentionsEmailService = (message: string | undefined) => /e-?mail service/i.test(message ?? "");
 
-const registrationLink = (token: string | undefined) =>
-  token ? `${window.location.origin}/auth?token=${encodeURIComponent(token)}` : null;
+const registrationLink = (token: string) => `${window.location.origin}/auth?token=${encodeURIComponent(token)}`;
 
-/** What the admin is told after sending (spec section 8). */
+/** What the admin is told after sending (spec section 8), decided on the answer's `delivery`. */
 function report(email: string, answer: InvitationAnswer) {
-  if (answer.success) return notify.success(t.sentTitle, t.sent(email));
-  if (!mentionsEmailService(answer.message)) return notify.error(t.failedTitle, answer.message || t.failedTitle);
+  if (answer.delivery === "email") return notify.success(t.sentTitle, t.sent(email));
   const link = registrationLink(answer.token);
   // One toast at a time: the manual link follows the configuration notice.
   return notify.error(t.emailServiceTitle, t.emailService, {
-    onClose: link
-      ? () =>
-          void notify.info(t.manualLinkTitle, <ManualLink link={link} />, {
-            duration: TIMINGS.manualInviteToastMs,
-            action: { label: "Copy link", onClick: () => void navigator.clipboard?.writeText(link) },
-          })
-      : undefined,
+    onClose: () =>
+      void notify.info(t.manualLinkTitle, <ManualLink link={link} />, {
+        duration: TIMINGS.manualInviteToastMs,
+        action: { label: "Copy link", onClick: () => void navigator.clipboard?.writeText(link) },
+      }),
   });
 }
 
@@ -61,17 +51,14 @@ export default function InviteDialog({ open, onOpenChange }: { open: boolean; on
     onSubmit: async ({ value }) => {
       const email = value.email.trim();
       try {
-        const answer = await api<InvitationAnswer>("/api/send-invitation", {
+        const answer = await apiParsed("/api/send-invitation", InvitationAnswer, {
           method: "POST",
           body: { email, customMessage: value.customMessage.trim() || null },
         });
         void report(email, answer);
-        const link = mentionsEmailService(answer.message) ? registrationLink(answer.token) : null;
-        if (link) setManual({ email, link });
-        if (answer.success || mentionsEmailService(answer.message)) {
-          form.reset();
-          if (!link) onOpenChange(false);
-        }
+        form.reset();
+        if (answer.delivery === "manual_link") setManual({ email, link: registrationLink(answer.token) });
+        else onOpenChange(false);
       } catch (err) {
         void notify.error(t.failedTitle, errorMessage(err, t.unexpected));
       }
