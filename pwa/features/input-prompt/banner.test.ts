@@ -10,10 +10,22 @@ describe("Create Prompt banners", () => {
     });
   });
 
-  it("a 500 says the record was not saved to the database", () => {
-    expect(failureBanner(new ApiError(500, "500: boom", "boom")).message).toBe(
-      "Database operation failed. The record was not saved to the database.",
-    );
+  it("the server's failure (code server_error) says the record was not saved to the database", () => {
+    const dbFailed = "Database operation failed. The record was not saved to the database.";
+    const failed = { message: "Something went wrong on the server. Please try again.", code: "server_error" };
+    expect(failureBanner(new ApiError(500, failed.message, failed)).message).toBe(dbFailed);
+    // A 500 without a body is still the server failing; a proxy's 502 page likewise.
+    expect(failureBanner(new ApiError(500, "500: boom", "boom")).message).toBe(dbFailed);
+    expect(failureBanner(new ApiError(502, "502: Bad Gateway", null)).message).toBe(dbFailed);
+  });
+
+  it("decides on the code, not the status: a 500 that names a narrower refusal is another refusal", () => {
+    const refused = { message: "That record already exists", code: "conflict" };
+    expect(failureBanner(new ApiError(500, refused.message, refused))).toEqual({
+      tone: "error",
+      message: "Failed to save prompt",
+      detail: "That record already exists",
+    });
   });
 
   it("the 5-second timeout gives the database timeout text", () => {
@@ -31,7 +43,7 @@ describe("Create Prompt banners", () => {
       message: "Failed to save prompt",
       detail: "Title must be at least 4 characters",
     });
-    expect(failureBanner(new ApiError(502, "502: Bad Gateway", null))).toEqual({
+    expect(failureBanner(new ApiError(429, "429: Too Many Requests", null))).toEqual({
       tone: "error",
       message: "Failed to save prompt",
       detail: undefined,

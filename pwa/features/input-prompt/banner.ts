@@ -11,12 +11,14 @@ export interface Banner {
 
 export const savedBanner = (id: string): Banner => ({ tone: "success", message: `Prompt saved with ID: ${id}` });
 
-/** Spec section 8, Prompt create: 500, the 5-second timeout, any other refusal, and no answer at all. */
+/**
+ * Spec section 8, Prompt create: the server failed (its 500, code server_error), the 5-second timeout,
+ * any other refusal, and no answer at all. Decided on the error's code, never on its status or words.
+ */
 export function failureBanner(err: unknown): Banner {
   if (err instanceof ApiTimeoutError) return { tone: "error", message: messages.prompts.dbTimeout };
   if (err instanceof ApiError) {
-    // The spec words a 500 only; a proxy's 502 is another refusal.
-    if (err.status === 500) return { tone: "error", message: messages.prompts.dbFailed };
+    if (err.code === "server_error") return { tone: "error", message: messages.prompts.dbFailed };
     const said = err.body && typeof err.body === "object" && "message" in err.body ? err.message : undefined;
     return { tone: "error", message: messages.prompts.saveFailed, detail: said };
   }
