@@ -3,6 +3,7 @@ import {
   ACTIVITY_TYPES,
   DATA_DELETE_ACTIVITY,
   DELETED_ROLE,
+  FHIR_EXPORT_ACTIVITY,
   PASSWORD_MIN,
   PROMPT_MARK_ACTIVITY,
   ROLES,
@@ -155,7 +156,12 @@ export const EditUserBody = v.object(
 );
 export type EditUserBody = v.InferOutput<typeof EditUserBody>;
 
-export const ACTIVITY_FILTER_TYPES = [...ACTIVITY_TYPES, DATA_DELETE_ACTIVITY, PROMPT_MARK_ACTIVITY] as const;
+export const ACTIVITY_FILTER_TYPES = [
+  ...ACTIVITY_TYPES,
+  DATA_DELETE_ACTIVITY,
+  PROMPT_MARK_ACTIVITY,
+  FHIR_EXPORT_ACTIVITY,
+] as const;
 
 // ISO 8601 date or date-time, as the PWA's date pickers send them.
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;

@@ -37,6 +37,8 @@ export const ACTIVITY_TYPES = ["login", "login_failed", "logout", "profile_updat
 export const DATA_DELETE_ACTIVITY = "data_delete";
 /** Beyond the spec: every move of the current or test mark is logged (who, which mark, from which prompt to which). */
 export const PROMPT_MARK_ACTIVITY = "prompt_mark";
+/** Beyond the spec: every FHIR export of a patient (GET /api/patients/{id}/fhir) is logged, with the patient. */
+export const FHIR_EXPORT_ACTIVITY = "fhir_export";
 
 export const TIMINGS = {
   fetchTimeoutMs: 10_000,

@@ -1,4 +1,5 @@
 import { type Context, Hono } from "hono";
+import { FHIR_EXPORT_ACTIVITY } from "../../schema/constants.ts";
 import {
   defaultPatientUsername,
   initialPatientPassword,
@@ -7,10 +8,12 @@ import {
   PatientUpdate,
   patientMessages,
 } from "../../schema/patient.ts";
+import { logActivity } from "../activity.ts";
 import { hashPassword } from "../auth/password.ts";
 import type { SessionUser } from "../auth/sessions.ts";
 import type { Db, Tx } from "../db/connect.ts";
 import type { AppEnv } from "../env.ts";
+import { patientBundle } from "../fhir/bundle.ts";
 import { badRequest, conflict, forbidden, jsonBody, notFound } from "../http/errors.ts";
 import { currentUser, requireAdmin, requireUser } from "../http/session.ts";
 import { assertVersion } from "../http/versions.ts";
@@ -164,4 +167,31 @@ patientsRoutes.delete("/patients/:id", requireUser, async (c) => {
     await tx`DELETE FROM patients WHERE id = ${id}`;
   });
   return c.json({ success: true, id });
+});
+
+/**
+ * The patient as a FHIR R4 Bundle (sync-server/fhir/bundle.ts), for another clinical system. Another
+ * clinician's patient answers like a missing one (404). Every export is in the activity log.
+ */
+patientsRoutes.get("/patients/:id/fhir", requireUser, async (c) => {
+  const user = currentUser(c);
+  const id = c.req.param("id");
+  const bundle = await c.get("deps").sql.begin(async (tx) => {
+    const [patient] = await tx`SELECT * FROM patients WHERE id = ${id}`;
+    if (!patient || (user.role !== "admin" && patient.clinician_id !== user.id))
+      throw notFound(patientMessages.notFound);
+    const homework = await tx`SELECT * FROM homework WHERE patient_name = ${patient.username} ORDER BY created_at, id`;
+    const summaries = await tx`
+      SELECT * FROM conversation_summaries WHERE patient_name = ${patient.username}
+      ORDER BY started_at NULLS LAST, id`;
+    const result = patientBundle({ patient, homework, summaries, now: c.get("deps").now() });
+    const metadata = { patient_id: id, patient_username: patient.username, resources: result.entry.length };
+    await logActivity(c, FHIR_EXPORT_ACTIVITY, user.id, metadata, tx);
+    return { result, username: String(patient.username) };
+  });
+  const filename = `stepwise-${bundle.username.replace(/[^\w.-]/g, "_")}-fhir.json`;
+  return c.body(JSON.stringify(bundle.result), 200, {
+    "Content-Type": "application/fhir+json; charset=utf-8",
+    "Content-Disposition": `attachment; filename="${filename}"`,
+  });
 });

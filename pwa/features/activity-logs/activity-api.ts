@@ -16,6 +16,7 @@ export const ACTIVITY_LABELS: Record<ActivityType, string> = {
   password_change: "Password Change",
   data_delete: "Data Deletion",
   prompt_mark: "Prompt Mark Change",
+  fhir_export: "FHIR Export",
 };
 
 /** A row of GET /api/admin/user-activity. */

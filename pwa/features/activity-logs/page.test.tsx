@@ -60,4 +60,13 @@ describe("Activity Logs page", () => {
     await user.click(screen.getByRole("button", { name: "Apply Filters" }));
     await vi.waitFor(() => expect(asked.some((path) => path.includes("activityType=prompt_mark"))).toBe(true));
   });
+  it("shows a FHIR export by its label, with the exported patient", async () => {
+    const exported = { ...activity, activity_type: "fhir_export", metadata: { patient_username: "mayachen" } };
+    vi.stubGlobal("fetch", async (path: string) =>
+      String(path).startsWith("/api/admin/user-activity") ? json([exported], { "X-Total-Count": "1" }) : json([]),
+    );
+    renderSignedIn(<ActivityLogsPage />, { user: userOf("admin") });
+    expect(await screen.findByText("FHIR Export")).toBeTruthy();
+    expect(screen.getByText(/"patient_username": "mayachen"/)).toBeTruthy();
+  });
 });

@@ -32,6 +32,7 @@ const BADGE: Record<string, "default" | "secondary" | "destructive" | "success" 
   password_change: "warning",
   data_delete: "destructive",
   prompt_mark: "warning",
+  fhir_export: "secondary",
 };
 
 export default function ActivityLogsPage() {
