@@ -6,6 +6,7 @@ import {
   FHIR_EXPORT_ACTIVITY,
   PASSWORD_MIN,
   PROMPT_MARK_ACTIVITY,
+  RECORD_VIEW_ACTIVITY,
   ROLES,
 } from "./constants.ts";
 import { errorTexts } from "./error-codes.ts";
@@ -161,6 +162,7 @@ export const ACTIVITY_FILTER_TYPES = [
   DATA_DELETE_ACTIVITY,
   PROMPT_MARK_ACTIVITY,
   FHIR_EXPORT_ACTIVITY,
+  RECORD_VIEW_ACTIVITY,
 ] as const;
 
 // ISO 8601 date or date-time, as the PWA's date pickers send them.
@@ -174,6 +176,8 @@ const isoDate = v.pipe(
 export const ActivityQuery = v.object({
   activityType: v.optional(v.picklist(ACTIVITY_FILTER_TYPES, a.activityTypeInvalid)),
   userId: v.optional(v.pipe(v.string(), v.maxLength(100))),
+  /** Only what concerns this patient (record views). */
+  patientId: v.optional(v.pipe(v.string(), v.maxLength(100))),
   startDate: v.optional(isoDate),
   endDate: v.optional(isoDate),
   limit: v.optional(queryWholeNumber(a.limitInvalid, 1, 2000), "500"),

@@ -39,6 +39,8 @@ export const DATA_DELETE_ACTIVITY = "data_delete";
 export const PROMPT_MARK_ACTIVITY = "prompt_mark";
 /** Beyond the spec: every FHIR export of a patient (GET /api/patients/{id}/fhir) is logged, with the patient. */
 export const FHIR_EXPORT_ACTIVITY = "fhir_export";
+/** Beyond the spec: opening a patient's Chat History, a conversation, a summary or homework is logged, offline too. */
+export const RECORD_VIEW_ACTIVITY = "record_view";
 
 export const TIMINGS = {
   fetchTimeoutMs: 10_000,

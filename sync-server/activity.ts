@@ -6,7 +6,10 @@ import { clientIp, userAgent } from "./http/client.ts";
 
 export type ActivityType = (typeof ACTIVITY_FILTER_TYPES)[number];
 
-/** Records one user activity with the caller's IP and user agent. */
+/**
+ * Records one user activity with the caller's IP and user agent. A `patient_id` in the metadata also
+ * goes to its own column, so the log's patient filter finds it (who exported or opened this patient's data).
+ */
 export async function logActivity(
   c: Context<AppEnv>,
   type: ActivityType,
@@ -14,7 +17,8 @@ export async function logActivity(
   metadata: Record<string, unknown> | null = null,
   sql: Db = c.get("deps").sql,
 ) {
-  await sql`INSERT INTO user_activity (user_id, activity_type, ip_address, user_agent, timestamp, metadata)
+  const patientId = typeof metadata?.patient_id === "string" ? metadata.patient_id : null;
+  await sql`INSERT INTO user_activity (user_id, activity_type, ip_address, user_agent, timestamp, metadata, patient_id)
     VALUES (${userId}, ${type}, ${clientIp(c)}, ${userAgent(c)}, ${c.get("deps").now()},
-            ${metadata ? sql.json(metadata as never) : null})`;
+            ${metadata ? sql.json(metadata as never) : null}, ${patientId})`;
 }

@@ -19,6 +19,7 @@ import { invitationsRoutes } from "./routes/invitations.ts";
 import { patientsRoutes } from "./routes/patients.ts";
 import { profileRoutes } from "./routes/profile.ts";
 import { promptsRoutes } from "./routes/prompts.ts";
+import { recordViewsRoutes } from "./routes/record-views.ts";
 import { summariesRoutes } from "./routes/summaries.ts";
 import { syncRoutes } from "./routes/sync.ts";
 import { usersRoutes } from "./routes/users.ts";
@@ -64,6 +65,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     .route("/", usersRoutes)
     .route("/", profileRoutes)
     .route("/", activityRoutes)
+    .route("/", recordViewsRoutes)
     .route("/", patientsRoutes)
     .route("/", homeworkRoutes)
     .route("/", conversationsRoutes)

@@ -22,6 +22,7 @@ activityRoutes.get("/admin/user-activity", requireUser, requireAdmin, async (c) 
     FROM user_activity a LEFT JOIN user_clinician u ON u.id = a.user_id
     WHERE (${q.activityType ?? null}::text IS NULL OR a.activity_type = ${q.activityType ?? null})
       AND (${q.userId ?? null}::text IS NULL OR a.user_id = ${q.userId ?? null})
+      AND (${q.patientId ?? null}::text IS NULL OR a.patient_id = ${q.patientId ?? null})
       AND (${start}::timestamptz IS NULL OR a.timestamp >= ${start})
       AND (${end}::timestamptz IS NULL OR a.timestamp < ${end})`;
   const [{ total }] = await sql`SELECT count(*)::int AS total ${matching}`;

@@ -17,6 +17,7 @@ export const ACTIVITY_LABELS: Record<ActivityType, string> = {
   data_delete: "Data Deletion",
   prompt_mark: "Prompt Mark Change",
   fhir_export: "FHIR Export",
+  record_view: "Record View",
 };
 
 /** A row of GET /api/admin/user-activity. */

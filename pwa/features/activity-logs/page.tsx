@@ -33,6 +33,7 @@ const BADGE: Record<string, "default" | "secondary" | "destructive" | "success" 
   data_delete: "destructive",
   prompt_mark: "warning",
   fhir_export: "secondary",
+  record_view: "outline",
 };
 
 export default function ActivityLogsPage() {
