@@ -110,6 +110,20 @@ describe("Idempotency-Key", () => {
     expect(again.body).toEqual(first.body);
   });
 
+  it("a refusal stored before error bodies had a code is replayed with the code its status means", async () => {
+    const clinician = await t.as("clinician");
+    const k = key();
+    const bad = { ...newPatient("Nocode"), age: 30 };
+    const first = await clinician.post("/api/patients", bad, { "Idempotency-Key": k });
+    expect(first.body.code).toBe("validation");
+    // As an older server stored it: the message alone.
+    await t.sql`UPDATE idempotency_keys SET body = body - 'code' WHERE key = ${k}`;
+    const again = await clinician.post("/api/patients", bad, { "Idempotency-Key": k });
+    expect(again.status).toBe(400);
+    expect(again.headers.get("idempotency-replayed")).toBe("true");
+    expect(again.body).toEqual(first.body);
+  });
+
   it("an answer that cannot be stored is still sent, and its key is free for the retry", async () => {
     const clinician = await t.as("clinician");
     const k = key();

@@ -1,4 +1,4 @@
-import { errorTexts } from "@schema/error-codes.ts";
+import { codeForStatus, errorTexts } from "@schema/error-codes.ts";
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
@@ -55,7 +55,7 @@ export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
     if (stored.status === IN_PROGRESS) throw keyInProgress();
     c.header("Idempotency-Replayed", "true");
     const status = stored.status as ContentfulStatusCode;
-    return stored.body == null ? c.body(null, status) : c.json(stored.body, status);
+    return stored.body == null ? c.body(null, status) : c.json(withCode(stored.body, status), status);
   }
 
   try {
@@ -77,6 +77,15 @@ export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
     () => release(sql, owner, key),
   );
 });
+
+/**
+ * A refusal stored before error bodies carried `code` gets the code its status means, so a client
+ * that decides on codes reads a replay like a fresh answer.
+ */
+function withCode(body: unknown, status: number): unknown {
+  if (status < 400 || typeof body !== "object" || body === null || Array.isArray(body) || "code" in body) return body;
+  return { ...body, code: codeForStatus(status) };
+}
 
 /**
  * Leaves these top-level fields out of the answer stored for replays: a secret (a one-time
