@@ -14,6 +14,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/ui/card.tsx";
 import { DisclosureHeading } from "@/ui/disclosure-heading.tsx";
 import { Skeleton, SkeletonRegion } from "@/ui/skeleton.tsx";
 import { DeleteConversationsDialog } from "./delete-conversations-dialog.tsx";
+import { FhirExportButton } from "./fhir-export-button.tsx";
 import { SudsChart, SudsChartSkeleton } from "./suds-chart.tsx";
 
 /** The selected patient: who they are, their clinician, their SUDS over time and their homework. */
@@ -69,6 +70,7 @@ export function PatientInfoCard({ patientName, onDeleted }: { patientName: strin
           ) : (
             <SkeletonRegion loading={facts === "loading" || !summariesArrived} className="grid gap-4">
               <PatientFacts facts={facts} clinicianComing={clinicianComing} />
+              {patient && <FhirExportButton patient={patient} />}
               <SudsSection summaries={data && summariesArrived ? data.summaries : null} patientName={patientName} />
             </SkeletonRegion>
           )}
