@@ -1,7 +1,8 @@
 import { TIMINGS } from "@schema/constants.ts";
 import { messages } from "@schema/messages.ts";
-import type { CurrentUser } from "@schema/rows.ts";
-import { api, errorMessage } from "@/lib/api.ts";
+import { CurrentUser } from "@schema/rows.ts";
+import { errorMessage } from "@/lib/api.ts";
+import { apiParsed } from "@/lib/api-parsed.ts";
 import { notify } from "@/lib/notify.tsx";
 import { signedIn } from "@/shared/auth/session-api.ts";
 import { useSignOut } from "@/shared/auth/use-sign-out.ts";
@@ -15,7 +16,7 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
     validators: { onChange: validateWith(ProfileSchema), onSubmit: validateWith(ProfileSchema) },
     onSubmit: async ({ value }) => {
       try {
-        const updated = await api<CurrentUser>("/api/user/profile", { method: "PATCH", body: value });
+        const updated = await apiParsed("/api/user/profile", CurrentUser, { method: "PATCH", body: value });
         const emailChanged = updated.username.toLowerCase() !== user.username.toLowerCase();
         if (emailChanged) {
           void notify.success(
@@ -27,7 +28,7 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
         } else {
           void notify.success("Profile updated", "Your profile information has been saved.");
         }
-        signedIn({ ...user, ...updated });
+        signedIn(updated);
       } catch (err) {
         void notify.error(messages.profile.updateFailed, errorMessage(err, messages.profile.updateFailed));
       }

@@ -44,17 +44,27 @@ async function toastOnFailure<T>(title: string, call: () => Promise<T>): Promise
   }
 }
 
+/** The answers' parsers load beside the request, not with the first load. */
+function parsers() {
+  const loading = import("./parse-user.ts");
+  loading.catch(() => {});
+  return loading;
+}
+
 const actions = {
   login: (input: LoginInput) =>
     toastOnFailure(messages.auth.loginFailedTitle, async () => {
-      const answer = await api<LoginAnswer>("/api/login", { method: "POST", body: input });
+      const parser = parsers();
+      const answer = (await parser).parseLogin(await api<unknown>("/api/login", { method: "POST", body: input }));
       const { failed_attempts_since_last_login: _, ...user } = answer;
       signedIn(user);
       return answer;
     }),
   register: (input: RegisterInput) =>
     toastOnFailure(messages.auth.registrationFailedTitle, async () => {
-      const user = await api<CurrentUser>("/api/register", { method: "POST", body: input });
+      const parser = parsers();
+      const body = await api<unknown>("/api/register", { method: "POST", body: input });
+      const user = (await parser).parseUser(body, "/api/register");
       signedIn(user);
       return user;
     }),
