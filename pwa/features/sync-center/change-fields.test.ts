@@ -66,11 +66,17 @@ describe("what a conflict shows", () => {
     expect(subjectOf("homework", null, { patientName: "alex_k" })).toBe("Homework for alex_k");
     expect(subjectOf("patients", null, { first_name: "Nia", last_name: "Okafor" })).toBe("Patient Nia Okafor");
     expect(subjectOf("conversation_summaries", { patient_name: "alex_k" })).toBe("Summary for alex_k");
-    expect(actionOf("POST", "/api/homework", "Homework for alex_k")).toBe("New homework for alex_k");
-    expect(actionOf("PUT", "/api/homework/1", "Homework for alex_k")).toBe("Changes to homework for alex_k");
-    expect(actionOf("DELETE", "/api/patients/1", "Patient alex_k")).toBe("Deleting patient alex_k");
-    expect(actionOf("POST", "/api/prompt-history/set-current", "Prompt “Default”")).toBe(
-      "Making prompt “Default” the current prompt",
-    );
+    const create = { kind: "create", row: {} } as const;
+    const update = { kind: "update", fields: {} } as const;
+    expect(actionOf({ method: "POST", op: create }, "Homework for alex_k")).toBe("New homework for alex_k");
+    expect(actionOf({ method: "PUT", op: update }, "Homework for alex_k")).toBe("Changes to homework for alex_k");
+    expect(actionOf({ method: "DELETE", op: { kind: "delete" } }, "Patient alex_k")).toBe("Deleting patient alex_k");
+  });
+
+  it("names a prompt mark by what it marks, whatever its URL", () => {
+    const current = { method: "POST", op: { kind: "flag", flag: "is_current" } } as const;
+    const test = { method: "POST", op: { kind: "flag", flag: "is_test" } } as const;
+    expect(actionOf(current, "Prompt “Default”")).toBe("Making prompt “Default” the current prompt");
+    expect(actionOf(test, "Prompt “Default”")).toBe("Making prompt “Default” the test prompt");
   });
 });

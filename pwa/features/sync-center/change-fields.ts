@@ -1,6 +1,7 @@
 import { GENDER_LABELS } from "@schema/constants.ts";
 import type { SyncedTable } from "@schema/rows.ts";
 import { formatDateTime } from "@/lib/dates.ts";
+import type { OutboxEntry } from "@/local/index.ts";
 
 type Format = "text" | "number" | "minutes" | "flag" | "time" | "gender" | "clinician";
 interface FieldInfo {
@@ -141,11 +142,13 @@ export function subjectOf(table: SyncedTable, row: unknown, body?: unknown): str
   }
 }
 
-/** One line per queued change: "New homework for alex_k", "Changes to patient alex_k", "Deleting …". */
-export function actionOf(method: string, path: string, subject: string): string {
+/**
+ * One line per queued change: "New homework for alex_k", "Changes to patient alex_k", "Deleting …".
+ * Decided on what the change does (its method and local op), never on its URL.
+ */
+export function actionOf({ method, op }: Pick<OutboxEntry, "method" | "op">, subject: string): string {
   const lower = lowerFirst(subject);
-  if (path.endsWith("/set-current")) return `Making ${lower} the current prompt`;
-  if (path.endsWith("/set-test")) return `Making ${lower} the test prompt`;
+  if (op.kind === "flag") return `Making ${lower} the ${op.flag === "is_current" ? "current" : "test"} prompt`;
   if (method === "POST") return `New ${lower}`;
   if (method === "DELETE") return `Deleting ${lower}`;
   return `Changes to ${lower}`;

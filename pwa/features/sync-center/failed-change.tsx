@@ -16,7 +16,7 @@ interface FailedChangeProps {
 /** A change the server refused: its message, and a retry or an explicit discard (which asks first). */
 export function FailedChange({ item, onRetry, onDiscard }: FailedChangeProps) {
   const { entry, subject } = item;
-  const action = actionOf(entry.method, entry.path, subject);
+  const action = actionOf(entry, subject);
   const [busy, setBusy] = useState(false);
 
   const run = async (work: () => Promise<void>, done: string) => {
