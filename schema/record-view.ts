@@ -2,9 +2,10 @@ import * as v from "valibot";
 
 /** What a user opened; each is a read of one patient's data (issue 15: reads are audited). */
 const VIEWED_RECORDS = ["chat_history", "conversation", "summary", "homework"] as const;
+export type ViewedRecord = (typeof VIEWED_RECORDS)[number];
 
 /** The most views one request carries; a device sends a longer queue in several. */
-const VIEWS_PER_REQUEST = 100;
+export const VIEWS_PER_REQUEST = 100;
 
 export const recordViewMessages = {
   notAnObject: "The request body must be a JSON object",

@@ -4,6 +4,7 @@ import { createPushLock } from "./lock.ts";
 import { isPersisted } from "./persistence.ts";
 import { type PageSizes, pullChanges } from "./pull.ts";
 import { pushOutbox } from "./push.ts";
+import { pushViews } from "./record-views.ts";
 import { createStateStore, initialState, type SyncProblem } from "./state.ts";
 import { type LocalStore, storeName } from "./store.ts";
 
@@ -90,7 +91,11 @@ export function createSyncEngine(options: SyncEngineOptions) {
     if (!store.isOpen()) await store.open();
     state.set({ syncing: true });
     try {
-      const pushed = await lock.run(() => pushOutbox(store, send));
+      // One pusher: the outbox, then the record views, under the same lock.
+      const pushed = await lock.run(async () => {
+        const outbox = await pushOutbox(store, send);
+        return outbox === "done" ? pushViews(store, send) : outbox;
+      });
       if (pushed === "auth") return authLost();
       if (pushed === "offline") return retryLater(OFFLINE, false);
       if (pushed === "unavailable") return retryLater(UNAVAILABLE, true);

@@ -1,3 +1,4 @@
+import type { ViewedRecord } from "@schema/record-view.ts";
 import type { Clinician, Homework, Message, Patient, Prompt, Summary, SyncedTable } from "@schema/rows.ts";
 import Dexie, { type EntityTable } from "dexie";
 
@@ -57,6 +58,17 @@ interface Shadow {
   row: Record<string, unknown> | null;
 }
 
+/** A record view waiting to be sent (record-views.ts); not a synced row, so never rebased. */
+export interface QueuedView {
+  id: string;
+  patientName: string;
+  what: ViewedRecord;
+  targetId: string | null;
+  /** Device time of the opening; the server corrects it by the device's clock at sending. */
+  viewedAt: string;
+  deviceId: string | null;
+}
+
 interface MetaEntry {
   key: "cursor" | "lastSyncedAt" | "userId" | "firstSync";
   value: string;
@@ -74,6 +86,7 @@ export type LocalStore = Dexie & {
   conflicts: EntityTable<Conflict, "id">;
   shadows: Dexie.Table<Shadow, [string, string]>;
   meta: EntityTable<MetaEntry, "key">;
+  views: EntityTable<QueuedView, "id">;
 };
 
 const PREFIX = "stepwise-";
@@ -109,6 +122,8 @@ export function openStore(
           delete row.username;
         }),
     );
+  // Record views (reads of a patient's data) queued for the audit log, sent even after days offline.
+  db.version(3).stores({ views: "id, viewedAt" });
   db.userId = userId;
   return db;
 }

@@ -3,6 +3,7 @@ import { forwardDeviceEvents } from "./device-events.ts";
 import type { SaveOutcome } from "./engine.ts";
 import { type Mutation, mutate } from "./mutate.ts";
 import { requestPersistence } from "./persistence.ts";
+import { queueView, type RecordViewInput } from "./record-views.ts";
 import { initialState, type SyncState } from "./state.ts";
 import { type LocalStore, openStore } from "./store.ts";
 import type { HostOptions, Reply, StateSnapshot, SyncHost } from "./sync-host.ts";
@@ -81,6 +82,18 @@ export function createSyncClient({ store, host, onAuthLost, release, ...options 
       await call((h) => h.deviceEvent("outbox-changed"));
       const sent: Promise<SaveOutcome> = call((h) => h.settle(result.mutationId)).catch(() => ({ status: "queued" }));
       return { ...result, sent };
+    },
+    /**
+     * Records that the user opened a patient's data: queued here (offline too) with its own time and
+     * id, then the worker sends it. Never throws: a view that could not be queued must not break a screen.
+     */
+    async recordView(view: RecordViewInput) {
+      try {
+        await queueView(store, view);
+        await call((h) => h.deviceEvent("outbox-changed"));
+      } catch {
+        // The store is closing (sign-out) or refused the write: the screen goes on.
+      }
     },
     resolveConflict: (conflictId: string, keep: "mine" | "theirs") => call((h) => h.resolveConflict(conflictId, keep)),
     retryFailed: (mutationId: string) => call((h) => h.retryFailed(mutationId)),

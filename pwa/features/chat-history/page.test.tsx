@@ -135,6 +135,26 @@ describe("Chat History page", () => {
     expect(await screen.findByText("No summary found for this conversation")).toBeTruthy();
   });
 
+  it("opening a patient's Chat History and a conversation records one view of each on the device, whatever the re-renders", async () => {
+    const { store } = renderSignedIn(<ChatHistoryPage />, {
+      user: clinician,
+      device: await seededDevice(),
+      path: "/chat-history?patientName=ada&conversationId=conv-ada-1",
+    });
+    expect(await screen.findByText("What was your SUDS?")).toBeTruthy();
+    await waitFor(async () => expect(await store.views.count()).toBe(2));
+    const views = await store.views.toArray();
+    expect(views.map(({ patientName, what, targetId }) => ({ patientName, what, targetId }))).toEqual(
+      expect.arrayContaining([
+        { patientName: "ada", what: "chat_history", targetId: null },
+        { patientName: "ada", what: "conversation", targetId: "conv-ada-1" },
+      ]),
+    );
+    await userEvent.click(screen.getByRole("button", { name: "All Conversations" }));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await store.views.count()).toBe(2);
+  });
+
   it("the conversationId and patientName query parameters preselect the patient and the conversation", async () => {
     renderSignedIn(<ChatHistoryPage />, {
       user: clinician,

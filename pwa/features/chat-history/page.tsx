@@ -6,6 +6,7 @@ import { PromptDialog } from "@/shared/prompt/prompt-dialog.tsx";
 import { SummaryDialog } from "@/shared/summary/summary-dialog.tsx";
 import { useStore } from "@/shared/sync/sync-context.ts";
 import { type Live, useLive } from "@/shared/sync/use-live.ts";
+import { useRecordView } from "@/shared/sync/use-record-view.ts";
 import { ConversationList } from "./conversation-list.tsx";
 import type { PatientOption } from "./filters-panel.tsx";
 import { PatientInfoCard } from "./patient-info-card.tsx";
@@ -41,6 +42,21 @@ function ChatHistory() {
           }
         : patientRows,
     [patientRows],
+  );
+
+  // Opening a patient's Chat History, and then one of their conversations, is a read of their data.
+  useRecordView(filters.patientName, "chat_history");
+  const selected = filters.selectedConversationId;
+  const opened = useLive(
+    async () => (selected ? await store.conversation_messages.where("conversation_id").equals(selected).first() : null),
+    [store, selected],
+  );
+  // The read of the previous selection may still be shown for a moment: only this conversation's patient counts.
+  const openedMessage = opened.status === "ready" ? opened.data : null;
+  useRecordView(
+    openedMessage?.conversation_id === selected ? openedMessage?.patient_name : null,
+    "conversation",
+    selected,
   );
 
   const conversations = search.result?.conversations ?? [];

@@ -40,6 +40,26 @@ describe("Homework Assignments panel", () => {
     expect(await screen.findByText(m.loadError)).toBeTruthy();
   });
 
+  it("records a view of the patient's homework when the list is shown, not while it is folded", async () => {
+    const device = openTestDevice(clinician);
+    await device.store.patients.put(patientRow({ id: "p-sam", username: "sam", clinician_id: clinician.id }));
+    renderSignedIn(<HomeworkPanel patientName="sam" rememberOpenAs="views-test.homework" />, {
+      user: clinician,
+      device,
+    });
+    const heading = await screen.findByRole("button", { name: /Homework Assignments/ });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await device.store.views.count()).toBe(0);
+    await userEvent.click(heading);
+    await waitFor(async () => expect(await device.store.views.count()).toBe(1));
+    expect(await device.store.views.toArray()).toEqual([
+      expect.objectContaining({ patientName: "sam", what: "homework", targetId: null }),
+    ]);
+    await userEvent.click(heading);
+    await userEvent.click(heading);
+    await waitFor(async () => expect(await device.store.views.count()).toBe(2));
+  });
+
   it("lists only this patient's assignments, newest first, in a 250 px scrolling list", async () => {
     await withHomework(clinician, [
       homeworkRow({ id: "old", patientName: "sam", fear: "Old fear", created_at: "2025-01-01T00:00:00.000Z" }),

@@ -2,6 +2,7 @@ import { HOMEWORK_LIST_HEIGHT_PX, HOMEWORK_SKELETON_CARDS } from "@schema/consta
 import { messages } from "@schema/messages.ts";
 import { useId } from "react";
 import { useRememberedOpen } from "@/lib/use-remembered-open.ts";
+import { useRecordView } from "@/shared/sync/use-record-view.ts";
 import { DisclosureHeading } from "@/ui/disclosure-heading.tsx";
 import { Skeleton } from "@/ui/skeleton.tsx";
 import { AddHomeworkDialog } from "./add-homework-dialog.tsx";
@@ -23,6 +24,8 @@ export function HomeworkPanel({ patientName, rememberOpenAs }: { patientName: st
   const listId = useId();
   const [open, setOpen] = useRememberedOpen(rememberOpenAs ?? "homework", false);
   const collapsible = rememberOpenAs !== undefined;
+  // The list shown is a read of the patient's homework; a folded list is not.
+  useRecordView(collapsible && !open ? null : patientName, "homework");
   const rows = homework.status === "ready" ? homework.data : [];
   return (
     <section aria-labelledby={headingId} className="grid gap-2">

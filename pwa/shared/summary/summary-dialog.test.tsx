@@ -1,4 +1,4 @@
-import { cleanup, screen } from "@testing-library/react";
+import { cleanup, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { openTestDevice, renderSignedIn } from "@/test/render.tsx";
 import { summaryRow, userOf } from "@/test/rows.ts";
@@ -35,6 +35,21 @@ describe("Conversation Summary dialog", () => {
     expect(screen.getByText("Did the patient find this helpful (0-5)").nextSibling?.textContent).toBe("4");
     expect(screen.getByText("Willingness to Continue (0-5)")).toBeTruthy();
     expect(screen.getByText("Number of times that user initiated a check-in")).toBeTruthy();
+  });
+
+  it("each opening of a summary records one view of it on the device", async () => {
+    const device = openTestDevice(user);
+    await device.store.conversation_summaries.put(summaryRow({ id: "c-9", patient_name: "ada" }));
+    renderSignedIn(<SummaryDialog conversationId="c-9" open onOpenChange={() => {}} />, { user, device });
+    expect(await screen.findByText("Metrics")).toBeTruthy();
+    await waitFor(async () => expect(await device.store.views.count()).toBe(1));
+    expect(await device.store.views.toArray()).toEqual([
+      expect.objectContaining({ patientName: "ada", what: "summary", targetId: "c-9" }),
+    ]);
+    cleanup();
+    renderSignedIn(<SummaryDialog conversationId="c-9" open onOpenChange={() => {}} />, { user, device });
+    expect(await screen.findByText("Metrics")).toBeTruthy();
+    await waitFor(async () => expect(await device.store.views.count()).toBe(2));
   });
 
   it("a completed session is marked Completed", async () => {

@@ -9,6 +9,7 @@ import { formatDateTime } from "@/lib/dates.ts";
 import { useOnline } from "@/lib/use-online.ts";
 import { useStore } from "@/shared/sync/sync-context.ts";
 import { useLive } from "@/shared/sync/use-live.ts";
+import { useRecordView } from "@/shared/sync/use-record-view.ts";
 import { Badge } from "@/ui/badge.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/ui/dialog.tsx";
 import { Spinner } from "@/ui/spinner.tsx";
@@ -107,6 +108,7 @@ function SummaryBody({
 }
 
 function SummaryDetails({ summary: s, withTimes = false }: { summary: Summary; withTimes?: boolean }) {
+  useRecordView(s.patient_name, "summary", s.id);
   return (
     <div className="grid gap-5 text-sm">
       <div className="flex flex-wrap gap-2">
