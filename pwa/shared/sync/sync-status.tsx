@@ -28,12 +28,19 @@ interface Status {
   spin?: boolean;
 }
 
+interface Problem {
+  text: string;
+  /** A refused change is lost unless the clinician acts; a conflict only waits for a choice. */
+  variant: "destructive" | "warning";
+}
+
 /** What needs the clinician: "1 conflict", "2 not saved"; empty when nothing does. */
-function problemsOf(state: SyncState | null): string[] {
+function problemsOf(state: SyncState | null): Problem[] {
   if (!state) return [];
-  const problems: string[] = [];
-  if (state.conflicts > 0) problems.push(plural(state.conflicts, "conflict", "conflicts"));
-  if (state.failed.length > 0) problems.push(`${state.failed.length} not saved`);
+  const problems: Problem[] = [];
+  if (state.conflicts > 0)
+    problems.push({ text: plural(state.conflicts, "conflict", "conflicts"), variant: "warning" });
+  if (state.failed.length > 0) problems.push({ text: `${state.failed.length} not saved`, variant: "destructive" });
   return problems;
 }
 
@@ -79,7 +86,7 @@ export function SyncStatus() {
   ]
     .filter(Boolean)
     .join(". ");
-  const spoken = [label, ...problems].join(", ");
+  const spoken = [label, ...problems.map((p) => p.text)].join(", ");
   return (
     <button
       type="button"
@@ -104,9 +111,9 @@ export function SyncStatus() {
           </span>
           <span className="sr-only">{label}</span>
         </span>
-        {problems.map((problem) => (
-          <Badge key={problem} variant={problem.endsWith("not saved") ? "destructive" : "warning"}>
-            {problem}
+        {problems.map(({ text, variant }) => (
+          <Badge key={text} variant={variant}>
+            {text}
           </Badge>
         ))}
       </span>
