@@ -9,6 +9,7 @@ describe("activity log query and details", () => {
         {
           activityType: "data_delete",
           userId: "u1",
+          patientId: "p9",
           start: new Date(2025, 0, 5, 15, 30),
           end: new Date(2025, 0, 7, 8, 0),
         },
@@ -17,6 +18,7 @@ describe("activity log query and details", () => {
     );
     expect(q.get("activityType")).toBe("data_delete");
     expect(q.get("userId")).toBe("u1");
+    expect(q.get("patientId")).toBe("p9");
     expect(q.get("offset")).toBe("100");
     // The spec's date filters: the start day from 00:00:00.000, the end day to 23:59:59.999 (local time).
     expect(new Date(q.get("startDate") as string).getTime()).toBe(new Date(2025, 0, 5, 0, 0, 0, 0).getTime());

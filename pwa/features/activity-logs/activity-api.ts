@@ -36,10 +36,18 @@ export type Activity = v.InferOutput<typeof Activity>;
 export interface ActivityFilters {
   activityType: ActivityType | null;
   userId: string | null;
+  /** Only what concerns this patient: who opened (record views) or exported their data. */
+  patientId: string | null;
   start: Date | undefined;
   end: Date | undefined;
 }
-export const NO_FILTERS: ActivityFilters = { activityType: null, userId: null, start: undefined, end: undefined };
+export const NO_FILTERS: ActivityFilters = {
+  activityType: null,
+  userId: null,
+  patientId: null,
+  start: undefined,
+  end: undefined,
+};
 
 export const PAGE_SIZE = 50;
 
@@ -48,6 +56,7 @@ export function activitySearch(filters: ActivityFilters, offset: number): string
   const q = new URLSearchParams();
   if (filters.activityType) q.set("activityType", filters.activityType);
   if (filters.userId) q.set("userId", filters.userId);
+  if (filters.patientId) q.set("patientId", filters.patientId);
   if (filters.start) q.set("startDate", startOfDayIso(filters.start));
   if (filters.end) q.set("endDate", endOfDayIso(filters.end));
   q.set("limit", String(PAGE_SIZE));
@@ -88,6 +97,22 @@ export function useUserOptions() {
   return useQuery({
     queryKey: ["/api/admin/users", "filter-options"],
     queryFn: async () => v.parse(v.array(UserOption), await api("/api/admin/users")),
+    staleTime: TIMINGS.usersPatientsFreshMs,
+  });
+}
+
+const PatientOption = v.object({
+  id: v.string(),
+  username: v.string(),
+  first_name: v.nullable(v.string()),
+  last_name: v.nullable(v.string()),
+});
+
+/** The patient filter's choices: every patient (the page is an admin's). */
+export function usePatientOptions() {
+  return useQuery({
+    queryKey: ["/api/patients", "filter-options"],
+    queryFn: async () => v.parse(v.array(PatientOption), await api("/api/patients")),
     staleTime: TIMINGS.usersPatientsFreshMs,
   });
 }

@@ -3,9 +3,23 @@ import { Button } from "@/ui/button.tsx";
 import { DatePicker } from "@/ui/date-picker.tsx";
 import { Label } from "@/ui/label.tsx";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/ui/select.tsx";
-import { ACTIVITY_LABELS, type ActivityFilters, type ActivityType, useUserOptions } from "./activity-api.ts";
+import {
+  ACTIVITY_LABELS,
+  type ActivityFilters,
+  type ActivityType,
+  usePatientOptions,
+  useUserOptions,
+} from "./activity-api.ts";
 
 const ALL = "all";
+/** "Who opened this patient's data lately" is asked over a month: one click sets the start date. */
+const LAST_DAYS = 30;
+
+function daysAgo(days: number): Date {
+  const day = new Date();
+  day.setDate(day.getDate() - days);
+  return day;
+}
 
 interface Props {
   value: ActivityFilters;
@@ -17,9 +31,10 @@ interface Props {
 /** Filters are drafted here and only take effect on Apply Filters. */
 export function ActivityFilterBar({ value, onChange, onApply, onClear }: Props) {
   const users = useUserOptions().data ?? [];
+  const patients = usePatientOptions().data ?? [];
   const set = (patch: Partial<ActivityFilters>) => onChange({ ...value, ...patch });
   return (
-    <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+    <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
       <div className="grid gap-2">
         <Label htmlFor="activity-type">Activity type</Label>
         <Select
@@ -56,6 +71,22 @@ export function ActivityFilterBar({ value, onChange, onApply, onClear }: Props) 
         </Select>
       </div>
       <div className="grid gap-2">
+        <Label htmlFor="activity-patient">Patient</Label>
+        <Select value={value.patientId ?? ALL} onValueChange={(id) => set({ patientId: id === ALL ? null : id })}>
+          <SelectTrigger id="activity-patient">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value={ALL}>All</SelectItem>
+            {patients.map((p) => (
+              <SelectItem key={p.id} value={p.id}>
+                {[p.first_name, p.last_name].filter(Boolean).join(" ") || p.username} ({p.username})
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </div>
+      <div className="grid gap-2">
         <Label htmlFor="activity-start">Start date</Label>
         <DatePicker
           id="activity-start"
@@ -75,7 +106,10 @@ export function ActivityFilterBar({ value, onChange, onApply, onClear }: Props) 
           onChange={(end) => set({ end })}
         />
       </div>
-      <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-4 lg:justify-end">
+      <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-3 lg:justify-end">
+        <Button variant="outline" onClick={() => set({ start: daysAgo(LAST_DAYS), end: undefined })}>
+          Last {LAST_DAYS} Days
+        </Button>
         <Button variant="outline" onClick={onClear}>
           Clear Filters
         </Button>

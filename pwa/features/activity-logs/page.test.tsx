@@ -69,4 +69,41 @@ describe("Activity Logs page", () => {
     expect(await screen.findByText("FHIR Export")).toBeTruthy();
     expect(screen.getByText(/"patient_username": "mayachen"/)).toBeTruthy();
   });
+
+  it("answers who opened one patient's data in the last 30 days: Record View, the patient and Last 30 Days", async () => {
+    const asked: string[] = [];
+    const opened = {
+      ...activity,
+      activity_type: "record_view",
+      metadata: { patient_name: "mayachen", what: "conversation", target_id: "conv-7", device_id: "tablet-2" },
+    };
+    const patients = [{ id: "p-1", username: "mayachen", first_name: "Maya", last_name: "Chen", age: 15 }];
+    vi.stubGlobal("fetch", async (path: string) => {
+      asked.push(String(path));
+      if (String(path).startsWith("/api/patients")) return json(patients);
+      return String(path).startsWith("/api/admin/user-activity") ? json([opened], { "X-Total-Count": "1" }) : json([]);
+    });
+    renderSignedIn(<ActivityLogsPage />, { user: userOf("admin") });
+    expect(await screen.findByText("Record View")).toBeTruthy();
+    expect(screen.getByText(/"what": "conversation"/)).toBeTruthy();
+
+    const user = userEvent.setup();
+    screen.getByRole("combobox", { name: "Activity type" }).focus();
+    await user.keyboard("{Enter}");
+    await user.click(await screen.findByRole("option", { name: "Record View" }));
+    screen.getByRole("combobox", { name: "Patient" }).focus();
+    await user.keyboard("{Enter}");
+    await user.click(await screen.findByRole("option", { name: "Maya Chen (mayachen)" }));
+    await user.click(screen.getByRole("button", { name: "Last 30 Days" }));
+    await user.click(screen.getByRole("button", { name: "Apply Filters" }));
+
+    await vi.waitFor(() => expect(asked.some((path) => path.includes("patientId=p-1"))).toBe(true));
+    const query = new URLSearchParams((asked.findLast((path) => path.includes("patientId=")) as string).split("?")[1]);
+    expect(query.get("activityType")).toBe("record_view");
+    const start = new Date(query.get("startDate") as string).getTime();
+    const days = (Date.now() - start) / 86_400_000;
+    expect(days).toBeGreaterThan(30);
+    expect(days).toBeLessThanOrEqual(31);
+    expect(query.get("endDate")).toBeNull();
+  });
 });

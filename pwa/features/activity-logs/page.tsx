@@ -59,7 +59,8 @@ export default function ActivityLogsPage() {
         <div className="flex flex-col gap-1.5">
           <h1 className="text-2xl font-semibold leading-tight">Activity Logs</h1>
           <CardDescription>
-            Sign-ins, sign-outs, profile and password changes, data deletions and prompt mark changes.
+            Sign-ins, sign-outs, profile and password changes, data deletions, prompt mark changes, FHIR exports, and
+            who opened which patient's records.
           </CardDescription>
         </div>
         <Button variant="outline" onClick={() => void activity.refetch()} disabled={!online || activity.isFetching}>
