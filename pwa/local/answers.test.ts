@@ -34,6 +34,22 @@ describe("the device decides on the server's error codes, not its words", () => 
     expect(await t.sql`SELECT fear FROM homework WHERE patient_name = 'busy_key'`).toEqual([{ fear: "Crowds" }]);
   });
 
+  it("a refused change keeps the refusal's code and status, and no sentence of the device's own", async () => {
+    const device = createDevice(t, await t.as("clinician"));
+    await device.client.post("/api/patients", patient("wordless"));
+    await device.engine.sync();
+    // A proxy's refusal: a status and no body.
+    device.network.answerInstead = (method) => (method === "POST" ? new Response(null, { status: 400 }) : undefined);
+    const { rowId } = await device.engine.mutate({ kind: "homework.create", values: homework("wordless", "Heights") });
+    await device.engine.sync();
+    const [failed] = device.engine.getState().failed;
+    expect(failed?.refused).toEqual({ code: "validation", status: 400 });
+    const [entry] = await device.store.outbox.toArray();
+    expect(entry).toMatchObject({ status: "failed", refusal: { code: "validation", status: 400 } });
+    expect(entry?.error).toBeUndefined();
+    expect((await device.store.homework.get(rowId))?._failed).toEqual({ code: "validation", status: 400 });
+  });
+
   it("a refused pull keeps its code, the server's words and its status for the status to show", async () => {
     const device = createDevice(t, await t.as("clinician"));
     device.network.answerInstead = (_method, path) =>

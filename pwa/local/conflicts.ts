@@ -33,7 +33,12 @@ export async function retryFailed(store: LocalStore, mutationId: string): Promis
   await writing(store, async () => {
     const entry = await store.outbox.get({ id: mutationId });
     if (entry?.status !== "failed") return;
-    await store.outbox.update(entry.seq as number, { id: crypto.randomUUID(), status: "pending", error: undefined });
+    await store.outbox.update(entry.seq as number, {
+      id: crypto.randomUUID(),
+      status: "pending",
+      refusal: undefined,
+      error: undefined,
+    });
     await rebase(store, entry.table, [entry.rowId]);
   });
 }

@@ -6,7 +6,7 @@ import { type PageSizes, pullChanges } from "./pull.ts";
 import { pushOutbox } from "./push.ts";
 import { pushViews } from "./record-views.ts";
 import { createStateStore, initialState, type SyncProblem } from "./state.ts";
-import { type LocalStore, storeName } from "./store.ts";
+import { type LocalStore, type Refused, refusedOf, storeName } from "./store.ts";
 
 /** What only the page sees, forwarded to the engine in its worker (see device-events.ts). */
 export type DeviceEvent = "online" | "offline" | "focus" | "outbox-changed";
@@ -35,7 +35,7 @@ const CONFIRM_WAIT_MS = 3_000;
 export type SaveOutcome =
   | { status: "sent" }
   | { status: "queued" }
-  | { status: "refused"; message: string }
+  | { status: "refused"; refusal: Refused }
   | { status: "conflict" };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -68,8 +68,9 @@ export function createSyncEngine(options: SyncEngineOptions) {
     state.set({
       pending,
       conflicts: conflictCount,
-      failed: failed.map(({ id, method, path, table, rowId, op, createdAt, error, body }) => ({
-        ...{ id, method, path, table, rowId, op, createdAt, error, body },
+      failed: failed.map(({ id, method, path, table, rowId, op, createdAt, body, ...why }) => ({
+        ...{ id, method, path, table, rowId, op, createdAt, body },
+        refused: refusedOf(why),
       })),
     });
   }
@@ -151,7 +152,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
   /** Where the change `mutationId` stands now: still in the outbox, a conflict, or gone (the server has it). */
   async function outcomeOf(mutationId: string): Promise<SaveOutcome> {
     const entry = await store.outbox.where("id").equals(mutationId).first();
-    if (entry?.status === "failed") return { status: "refused", message: entry.error ?? "" };
+    if (entry?.status === "failed") return { status: "refused", refusal: refusedOf(entry) };
     if (entry) return { status: "queued" };
     if ((await store.conflicts.filter((c) => c.mutationId === mutationId).count()) > 0) return { status: "conflict" };
     return { status: "sent" };

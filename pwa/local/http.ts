@@ -1,5 +1,4 @@
 import { type ErrorCode, errorCodeOf } from "@schema/error-codes.ts";
-import { messages } from "@schema/messages.ts";
 import { type Fetch, type RawAnswer, request } from "@/lib/api.ts";
 
 /** The fetch the engine uses: the browser's, or in tests the server app's `request`. */
@@ -48,6 +47,3 @@ export const codeOf = (answer: Answer): ErrorCode => errorCodeOf(answer.status, 
 /** The server's own words for a refusal, when it sent any. */
 export const serverWords = (answer: Answer): string | undefined =>
   typeof answer.body?.message === "string" ? answer.body.message : undefined;
-
-/** The server's message of an error answer, or the spec's generic text. */
-export const messageOf = (answer: Answer) => serverWords(answer) ?? messages.generic.requestFailed(answer.status);

@@ -9,6 +9,8 @@ export {
   type OutboxEntry,
   openStore,
   otherUsersOnDevice,
+  type Refused,
+  refusedOf,
 } from "./store.ts";
 // The page's handle on the engine, which runs in the sync worker.
 export { openSyncClient, type SyncClient as SyncEngine } from "./sync-client.ts";

@@ -107,9 +107,12 @@ describe("offline writes", () => {
 
     const { failed } = device.engine.getState();
     expect(failed).toEqual([
-      expect.objectContaining({ id: mutationId, error: "No patient with the username nobody_here" }),
+      expect.objectContaining({
+        id: mutationId,
+        refused: expect.objectContaining({ message: "No patient with the username nobody_here" }),
+      }),
     ]);
-    expect(await device.store.homework.get(rowId)).toMatchObject({ fear: "Dogs", _failed: failed[0].error });
+    expect(await device.store.homework.get(rowId)).toMatchObject({ fear: "Dogs", _failed: failed[0].refused });
 
     await device.client.post("/api/patients", patient("nobody_here"));
     await device.engine.retryFailed(mutationId);
@@ -159,7 +162,10 @@ describe("offline writes", () => {
     expect(await t.sql`SELECT fear FROM homework WHERE id = ${online.rowId}`).toEqual([{ fear: "Calls" }]);
 
     const refused = await device.engine.mutate({ kind: "homework.create", values: homework("nobody_else", "Cats") });
-    expect(await refused.sent).toMatchObject({ status: "refused", message: expect.stringMatching(/\w/) });
+    expect(await refused.sent).toMatchObject({
+      status: "refused",
+      refusal: { code: expect.any(String), status: expect.any(Number), message: expect.stringMatching(/\w/) },
+    });
 
     device.network.offline = true;
     const offline = await device.engine.mutate({

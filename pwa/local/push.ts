@@ -1,8 +1,8 @@
 import { ROW_SCHEMAS, type SyncedTable } from "@schema/rows.ts";
 import * as v from "valibot";
-import { type Answer, codeOf, messageOf, NetworkError, type Send } from "./http.ts";
+import { type Answer, codeOf, NetworkError, type Send, serverWords } from "./http.ts";
 import { applyOp, loadBase, rebase, setServerRows } from "./rebase.ts";
-import { type LocalStore, type OutboxEntry, type Row, writing } from "./store.ts";
+import { type LocalStore, type OutboxEntry, type Refusal, type Row, writing } from "./store.ts";
 
 export type PushOutcome = "done" | "offline" | "unavailable" | "auth";
 
@@ -41,7 +41,7 @@ export async function pushOutbox(store: LocalStore, send: Send): Promise<PushOut
     else {
       const current = code === "version_conflict" ? rowOf(entry.table, answer.body?.current, entry.rowId) : null;
       if (current) await recordConflict(store, entry, current);
-      else await markFailed(store, entry, messageOf(answer));
+      else await markFailed(store, entry, { code, status, message: serverWords(answer) });
     }
   }
 }
@@ -90,9 +90,9 @@ async function recordConflict(store: LocalStore, entry: OutboxEntry, current: Ro
   });
 }
 
-async function markFailed(store: LocalStore, entry: OutboxEntry, error: string) {
+async function markFailed(store: LocalStore, entry: OutboxEntry, refusal: Refusal) {
   await writing(store, async () => {
-    await store.outbox.update(entry.seq as number, { status: "failed", error });
+    await store.outbox.update(entry.seq as number, { status: "failed", refusal });
     await rebase(store, entry.table, [entry.rowId]);
   });
 }

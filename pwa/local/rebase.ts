@@ -1,5 +1,5 @@
 import type { SyncedTable } from "@schema/rows.ts";
-import { type LocalStore, type OutboxEntry, type Row, syncedTable } from "./store.ts";
+import { type LocalStore, type OutboxEntry, type Row, refusedOf, syncedTable } from "./store.ts";
 
 /**
  * Local rows = the server's rows + the still-pending changes, re-applied in order. Callers run these
@@ -65,7 +65,7 @@ export async function rebase(store: LocalStore, table: SyncedTable, ids: Iterabl
   const result: Rows = new Map(base);
   for (const entry of pending) applyOp(result, entry);
   const targeted = new Set(pending.map((e) => e.rowId));
-  const failed = new Map(pending.filter((e) => e.status === "failed").map((e) => [e.rowId, e.error ?? ""]));
+  const failed = new Map(pending.filter((e) => e.status === "failed").map((e) => [e.rowId, refusedOf(e)]));
   const rows = syncedTable(store, table);
   const ids_ = [...result.keys()];
   const locals = await rows.bulkGet(ids_);

@@ -1,6 +1,6 @@
 import type { DeviceErrorCode, ErrorCode } from "@schema/error-codes.ts";
 import type { PullProgress } from "@schema/rows.ts";
-import type { OutboxEntry } from "./store.ts";
+import type { OutboxEntry, Refused } from "./store.ts";
 
 /** A first sync under way: the table downloading, its rows done of total, rows left in all, and an estimate. */
 export interface FirstSync extends PullProgress {
@@ -26,8 +26,10 @@ export interface SyncState {
   syncing: boolean;
   /** Changes waiting to be sent. */
   pending: number;
-  /** Changes the server refused, with its message; each can be retried or discarded. */
-  failed: Pick<OutboxEntry, "id" | "method" | "path" | "table" | "rowId" | "op" | "createdAt" | "error" | "body">[];
+  /** Changes the server refused, with why; each can be retried or discarded. */
+  failed: (Pick<OutboxEntry, "id" | "method" | "path" | "table" | "rowId" | "op" | "createdAt" | "body"> & {
+    refused: Refused;
+  })[];
   /** Unresolved conflicts (read them from the store's `conflicts` table). */
   conflicts: number;
   /** ISO time of the last complete push + pull, or null before the first. */

@@ -1,12 +1,26 @@
+import type { ErrorCode } from "@schema/error-codes.ts";
 import type { ViewedRecord } from "@schema/record-view.ts";
 import type { Clinician, Homework, Message, Patient, Prompt, Summary, SyncedTable } from "@schema/rows.ts";
 import Dexie, { type EntityTable } from "dexie";
 
 /**
- * A synced row as the device keeps it: `_pending` marks a local change the server has not confirmed
- * yet; `_failed` holds the server's message when it refused that change.
+ * Why the server refused a change: its code and status, and its own words when it sent any. The
+ * device keeps no sentences of its own; the UI words the rest (sync-texts.ts refusalText).
  */
-export type Local<T> = T & { _pending?: true; _failed?: string };
+export interface Refusal {
+  code: ErrorCode;
+  status: number;
+  message?: string;
+}
+
+/** A refusal as kept: a Refusal, or the words alone that an older version of the app stored. */
+export type Refused = Refusal | string;
+
+/**
+ * A synced row as the device keeps it: `_pending` marks a local change the server has not confirmed
+ * yet; `_failed` holds why the server refused that change.
+ */
+export type Local<T> = T & { _pending?: true; _failed?: Refused };
 
 /** What a queued change does to the local rows; re-applied over pulled rows until the server confirms it. */
 export type LocalOp =
@@ -30,8 +44,14 @@ export interface OutboxEntry {
   /** Device time: a label for "waiting since", never trusted for ordering. */
   createdAt: string;
   status: "pending" | "failed";
+  /** Why the server refused it (status "failed"). */
+  refusal?: Refusal;
+  /** Before refusals were kept as codes: the words alone (entries stored by an older version). */
   error?: string;
 }
+
+/** Why the server refused this change, as kept. */
+export const refusedOf = (entry: Pick<OutboxEntry, "refusal" | "error">): Refused => entry.refusal ?? entry.error ?? "";
 
 export interface Conflict {
   id: string;

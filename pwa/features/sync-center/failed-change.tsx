@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { formatDateTime } from "@/lib/dates.ts";
 import { notify } from "@/lib/notify.tsx";
-import { syncTexts } from "@/shared/sync/sync-texts.ts";
+import { refusalText, syncTexts } from "@/shared/sync/sync-texts.ts";
 import { ConfirmDialog } from "@/ui/alert-dialog.tsx";
 import { Button } from "@/ui/button.tsx";
 import { actionOf } from "./change-fields.ts";
@@ -36,7 +36,7 @@ export function FailedChange({ item, onRetry, onDiscard }: FailedChangeProps) {
       className="grid gap-2 rounded-md border border-destructive/40 p-3 text-sm wrap-anywhere"
     >
       <p className="font-medium">{action}</p>
-      <p className="text-destructive">The server did not accept it: {entry.error || "no reason given"}</p>
+      <p className="text-destructive">The server did not accept it: {refusalText(item.refused) || "no reason given"}</p>
       <p className="text-xs text-muted-foreground">Made on this device on {formatDateTime(entry.createdAt)}.</p>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <ConfirmDialog

@@ -127,6 +127,13 @@ describe("Sync panel", () => {
     expect(screen.queryByRole("listitem", { name: /Not saved/ })).toBeNull();
   });
 
+  it("a refusal without the server's words is worded from its status (Request failed with status {n})", async () => {
+    const wordless: OutboxEntry = { ...refused, error: undefined, refusal: { code: "validation", status: 400 } };
+    await openPanel({ outbox: [wordless] });
+    const item = await screen.findByRole("listitem", { name: "Not saved: Changes to homework for alex_k" });
+    within(item).getByText("The server did not accept it: Request failed with status 400");
+  });
+
   it("Discard asks first; cancelling keeps the change, confirming drops it", async () => {
     const user = userEvent.setup();
     const { store } = await openPanel({ outbox: [refused] });

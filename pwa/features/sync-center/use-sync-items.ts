@@ -1,5 +1,5 @@
 import type { SyncedTable } from "@schema/rows.ts";
-import type { Conflict, LocalStore, OutboxEntry } from "@/local/index.ts";
+import { type Conflict, type LocalStore, type OutboxEntry, type Refused, refusedOf } from "@/local/index.ts";
 import { type Live, useLive } from "@/shared/sync/use-live.ts";
 import { type ClinicianNames, changedFields, type FieldChange, subjectOf } from "./change-fields.ts";
 
@@ -12,6 +12,8 @@ export interface ConflictItem {
 export interface FailedItem {
   entry: OutboxEntry;
   subject: string;
+  /** Why the server refused it. */
+  refused: Refused;
 }
 
 export interface SyncItems {
@@ -45,6 +47,7 @@ async function readItems(store: LocalStore): Promise<SyncItems> {
       failed.map(async (entry) => ({
         entry,
         subject: subjectOf(entry.table, await rowOf(store, entry.table, entry.rowId), entry.body),
+        refused: refusedOf(entry),
       })),
     ),
   };

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useRef } from "react";
 import { notify } from "@/lib/notify.tsx";
 import type { SyncState } from "@/local/index.ts";
 import { useSyncEngine, useSyncState } from "@/shared/sync/sync-context.ts";
+import { refusalText } from "@/shared/sync/sync-texts.ts";
 
 export type MarkKind = "prompt.setCurrent" | "prompt.setTest";
 
@@ -31,7 +32,7 @@ export function usePromptMarks() {
       const title = markFailedTitle(failure);
       if (!title || reported.current.has(failure.id)) continue;
       reported.current.add(failure.id);
-      notify.error(title, failure.error);
+      notify.error(title, refusalText(failure.refused));
     }
   }, [state?.failed]);
 

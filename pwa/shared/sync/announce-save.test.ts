@@ -24,7 +24,10 @@ describe("announceSave", () => {
 
   it("hands the server's words to the spec's failure toast when it refused the change", async () => {
     const t = texts();
-    await announceSave(Promise.resolve({ status: "refused", message: "Patient not found" }), t);
+    await announceSave(
+      Promise.resolve({ status: "refused", refusal: { code: "not_found", status: 404, message: "Patient not found" } }),
+      t,
+    );
     expect(t.refused).toHaveBeenCalledWith("Patient not found");
   });
 

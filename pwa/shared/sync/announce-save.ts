@@ -1,6 +1,6 @@
 import { notify } from "@/lib/notify.tsx";
 import type { SaveOutcome } from "@/local/index.ts";
-import { syncTexts } from "./sync-texts.ts";
+import { refusalText, syncTexts } from "./sync-texts.ts";
 
 interface SaveTexts {
   /** The spec's success toast, shown once the server has the change. */
@@ -19,6 +19,6 @@ export async function announceSave(sent: Promise<SaveOutcome>, texts: SaveTexts)
   const outcome = await sent;
   if (outcome.status === "sent") notify.success(texts.success);
   else if (outcome.status === "queued") notify.info(syncTexts.savedOnDevice);
-  else if (outcome.status === "refused") texts.refused(outcome.message);
+  else if (outcome.status === "refused") texts.refused(refusalText(outcome.refusal));
   else notify.info(syncTexts.savedConflict);
 }

@@ -1,6 +1,7 @@
 import { AlertTriangleIcon, CloudUploadIcon } from "lucide-react";
 import type { Local } from "@/local/index.ts";
 import { Badge } from "@/ui/badge.tsx";
+import { refusalText } from "./sync-texts.ts";
 
 const WAITING_TO_SYNC = "Waiting to sync";
 const NOT_SAVED = "Not saved";
@@ -11,7 +12,8 @@ const NOT_SAVED = "Not saved";
  */
 export function PendingBadge({ row, failedLabel }: { row: Local<object>; failedLabel?: (message: string) => string }) {
   if (row._failed !== undefined) {
-    const text = failedLabel ? failedLabel(row._failed) : `${NOT_SAVED}: ${row._failed}`;
+    const why = refusalText(row._failed);
+    const text = failedLabel ? failedLabel(why) : `${NOT_SAVED}: ${why}`;
     return (
       <Badge variant="destructive" className="whitespace-normal">
         <AlertTriangleIcon className="size-3" aria-hidden />

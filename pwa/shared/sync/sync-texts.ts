@@ -1,7 +1,7 @@
 import { errorTexts } from "@schema/error-codes.ts";
 import { messages } from "@schema/messages.ts";
 import type { SyncedTable } from "@schema/rows.ts";
-import type { FirstSync, SyncProblem } from "@/local/index.ts";
+import type { FirstSync, Refused, SyncProblem } from "@/local/index.ts";
 
 /** What the app says about syncing, in one place for the status line, the Sync panel and sign-out. */
 export const syncTexts = {
@@ -29,6 +29,13 @@ export const syncProblemText = (problem: SyncProblem) => problem.message ?? erro
 /** Why a manual refresh failed: the server's words, else the spec's "Refresh failed with status {n}", else the code's. */
 export const refreshProblemText = ({ message, status, code }: SyncProblem) =>
   message ?? (status ? messages.generic.refreshFailedStatus(status) : errorTexts[code]);
+
+/**
+ * Why the server refused a change, in words: its own, else the spec's "Request failed with status {n}";
+ * words an older version of the app kept stay as they are.
+ */
+export const refusalText = (refused: Refused): string =>
+  typeof refused === "string" ? refused : (refused.message ?? messages.generic.requestFailed(refused.status));
 
 export const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
