@@ -34,6 +34,25 @@ describe("the device decides on the server's error codes, not its words", () => 
     expect(await t.sql`SELECT fear FROM homework WHERE patient_name = 'busy_key'`).toEqual([{ fear: "Crowds" }]);
   });
 
+  it("a change refused until the password is changed stays waiting, and goes out once it is", async () => {
+    const device = createDevice(t, await t.as("clinician"));
+    await device.client.post("/api/patients", patient("reset_meanwhile"));
+    await device.engine.sync();
+    let mustChange = true;
+    device.network.answerInstead = (method) =>
+      method === "POST" && mustChange
+        ? json(403, { code: "must_change_password", message: "You must change your password before continuing." })
+        : undefined;
+    await device.engine.mutate({ kind: "homework.create", values: homework("reset_meanwhile", "Lifts") });
+    await device.engine.sync();
+    expect(device.engine.getState()).toMatchObject({ pending: 1, failed: [] });
+
+    mustChange = false;
+    await device.engine.sync();
+    expect(device.engine.getState()).toMatchObject({ pending: 0, failed: [], error: null });
+    expect(await t.sql`SELECT fear FROM homework WHERE patient_name = 'reset_meanwhile'`).toEqual([{ fear: "Lifts" }]);
+  });
+
   it("a refused change keeps the refusal's code and status, and no sentence of the device's own", async () => {
     const device = createDevice(t, await t.as("clinician"));
     await device.client.post("/api/patients", patient("wordless"));

@@ -1,3 +1,4 @@
+import type { ErrorCode } from "@schema/error-codes.ts";
 import { ROW_SCHEMAS, type SyncedTable } from "@schema/rows.ts";
 import * as v from "valibot";
 import { type Answer, codeOf, NetworkError, type Send, serverWords } from "./http.ts";
@@ -33,10 +34,7 @@ export async function pushOutbox(store: LocalStore, send: Send): Promise<PushOut
     }
     const code = codeOf(answer);
     if (code === "unauthorized") return "auth";
-    // A server in trouble, a rate limit, or the same Idempotency-Key still being handled (a slow first
-    // attempt) is not the change's fault: keep it and retry later.
-    if (code === "server_error" || code === "rate_limited" || code === "idempotency_in_progress" || status === 408)
-      return "unavailable";
+    if (waitsForLater(code) || status === 408) return "unavailable";
     if (code === "not_found" && entry.method === "DELETE") await confirm(store, entry, answer.body);
     else {
       const current = code === "version_conflict" ? rowOf(entry.table, answer.body?.current, entry.rowId) : null;
@@ -45,6 +43,17 @@ export async function pushOutbox(store: LocalStore, send: Send): Promise<PushOut
     }
   }
 }
+
+/**
+ * Refusals that are not the change's fault, so it is kept and sent again later: a server in trouble,
+ * a rate limit, the same Idempotency-Key still being handled (a slow first attempt), or a one-time
+ * password not yet changed (an admin reset it while this change waited on the device).
+ */
+const waitsForLater = (code: ErrorCode) =>
+  code === "server_error" ||
+  code === "rate_limited" ||
+  code === "idempotency_in_progress" ||
+  code === "must_change_password";
 
 /**
  * The server applied the change: its answer becomes the server's row, when it is a valid one (a
