@@ -234,11 +234,13 @@ export function createSyncEngine(options: SyncEngineOptions) {
       state.set({ persisted });
     },
     /** Sends what it can; `unsent` > 0 means the user must sync again later or accept losing those changes. */
-    async prepareSignOut(): Promise<{ unsent: number; conflicts: number }> {
+    async prepareSignOut(): Promise<{ unsent: number; conflicts: number; views: number }> {
       await sync();
       await refreshCounts();
       const { pending, failed, conflicts: open } = state.getState();
-      return { unsent: pending + failed.length, conflicts: open };
+      // Record views still queued: signing out would delete them before the activity log heard of them.
+      const views = store.isOpen() ? await store.views.count() : 0;
+      return { unsent: pending + failed.length, conflicts: open, views };
     },
     /** Stops and lets go of the database, so the page can delete it. */
     async close() {

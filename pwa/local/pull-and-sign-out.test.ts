@@ -158,9 +158,9 @@ describe("signing out on a shared tablet", () => {
     device.network.offline = true;
     await device.engine.mutate({ kind: "homework.create", values: homework("before_sign_out", "Speaking") });
 
-    expect(await device.engine.prepareSignOut()).toEqual({ unsent: 1, conflicts: 0 });
+    expect(await device.engine.prepareSignOut()).toEqual({ unsent: 1, conflicts: 0, views: 0 });
     device.network.offline = false;
-    expect(await device.engine.prepareSignOut()).toEqual({ unsent: 0, conflicts: 0 });
+    expect(await device.engine.prepareSignOut()).toEqual({ unsent: 0, conflicts: 0, views: 0 });
     expect(await t.sql`SELECT fear FROM homework WHERE patient_name = 'before_sign_out'`).toEqual([
       { fear: "Speaking" },
     ]);

@@ -67,4 +67,15 @@ describe("record views on a device", () => {
     expect(await device.store.views.count()).toBe(0);
     expect(device.engine.getState()).toMatchObject({ pending: 0, failed: [], error: null });
   });
+
+  it("sign-out counts the views still queued, and none once they were sent", async () => {
+    const device = createDevice(t, await t.as("clinician"));
+    await device.client.post("/api/patients", patient("before_leaving"));
+    device.network.offline = true;
+    await device.engine.recordView({ patientName: "before_leaving", what: "chat_history" });
+    expect(await device.engine.prepareSignOut()).toEqual({ unsent: 0, conflicts: 0, views: 1 });
+    device.network.offline = false;
+    expect(await device.engine.prepareSignOut()).toEqual({ unsent: 0, conflicts: 0, views: 0 });
+    expect(await logged("before_leaving")).toHaveLength(1);
+  });
 });

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { afterEach, describe, expect, it } from "vitest";
 import { notify } from "@/lib/notify.tsx";
 import type { Conflict } from "@/local/index.ts";
-import { useSyncDialogs } from "@/shared/sync/sync-dialogs-context.ts";
+import { type Unsent, useSyncDialogs } from "@/shared/sync/sync-dialogs-context.ts";
 import { SyncStatus } from "@/shared/sync/sync-status.tsx";
 import { syncTexts } from "@/shared/sync/sync-texts.ts";
 import { openTestDevice, renderSignedIn } from "@/test/render.tsx";
@@ -42,12 +42,12 @@ async function device(withConflict = false) {
   return d;
 }
 
-function SignOutProbe() {
+function SignOutProbe({ unsent = { unsent: 1, conflicts: 1, views: 0 } }: { unsent?: Unsent }) {
   const { confirmSignOut } = useSyncDialogs();
   const [answer, setAnswer] = useState("");
   return (
     <>
-      <button type="button" onClick={async () => setAnswer(String(await confirmSignOut({ unsent: 1, conflicts: 1 })))}>
+      <button type="button" onClick={async () => setAnswer(String(await confirmSignOut(unsent)))}>
         Logout
       </button>
       <output>{answer}</output>
@@ -96,6 +96,24 @@ describe("the status line and the sign-out question", () => {
     await within(ask).findByText(/1 change still has not been sent\./);
     await user.click(within(ask).getByRole("button", { name: "Discard and sign out" }));
     expect(screen.queryByRole("alertdialog")).toBeNull();
+    expect(document.querySelector("output")?.textContent).toBe("true");
+  });
+
+  it("signing out with only record views unsent says so, without Review changes, and Discard signs out", async () => {
+    const user = userEvent.setup();
+    const d = openTestDevice(clinician);
+    stop = d.engine.stop;
+    await d.engine.recordView({ patientName: "alex_k", what: "summary", targetId: "c-1" });
+    const waiting = await d.engine.prepareSignOut();
+    expect(waiting).toEqual({ unsent: 0, conflicts: 0, views: 1 });
+    renderSignedIn(<SignOutProbe unsent={waiting} />, { user: clinician, device: d });
+    await user.click(await screen.findByRole("button", { name: "Logout" }));
+    const ask = await screen.findByRole("alertdialog", { name: "1 record view has not been sent yet" });
+    within(ask).getByText(syncTexts.viewsSignOutLoses(1));
+    expect(within(ask).queryByRole("button", { name: "Review changes" })).toBeNull();
+    await user.click(within(ask).getByRole("button", { name: "Try to sync" }));
+    await within(ask).findByText(/1 record view has not been sent yet\./);
+    await user.click(within(ask).getByRole("button", { name: "Discard and sign out" }));
     expect(document.querySelector("output")?.textContent).toBe("true");
   });
 

@@ -86,14 +86,14 @@ export function SyncProvider({ children, connect = connectWorker }: { children: 
 
 /**
  * Another user's store on this tablet (their session expired without a sign-out) is deleted when
- * nothing in it waits to be sent; with unsent changes it stays until that user signs in again.
+ * nothing in it waits to be sent; with unsent changes or record views it stays until that user signs in again.
  */
 async function forgetIdleOtherUsers(userId: string) {
   const local = await import("@/local/index.ts");
   for (const other of await local.otherUsersOnDevice(userId)) {
     const store = local.openStore(other);
     try {
-      const waiting = await store.outbox.count();
+      const waiting = (await store.outbox.count()) + (await store.views.count());
       store.close();
       if (waiting === 0) await local.deleteStore(other);
     } catch {

@@ -32,7 +32,7 @@ export default function UnsentChangesDialog({ engine, initial, onDone }: UnsentC
     setSyncing(true);
     try {
       const now = await engine.prepareSignOut();
-      if (now.unsent + now.conflicts === 0) return onDone("sign-out");
+      if (now.unsent + now.conflicts + now.views === 0) return onDone("sign-out");
       setLeft(now);
       setTried(true);
     } finally {
@@ -46,9 +46,14 @@ export default function UnsentChangesDialog({ engine, initial, onDone }: UnsentC
     <AlertDialog open onOpenChange={(open) => !open && onDone("cancel")}>
       <AlertDialogContent>
         <AlertDialogHeader>
-          <AlertDialogTitle>{syncTexts.unsentTitle(total)}</AlertDialogTitle>
-          <AlertDialogDescription>{syncTexts.signOutLoses}</AlertDialogDescription>
+          <AlertDialogTitle>
+            {total > 0 ? syncTexts.unsentTitle(total) : syncTexts.viewsUnsentTitle(left.views)}
+          </AlertDialogTitle>
+          <AlertDialogDescription>
+            {total > 0 ? syncTexts.signOutLoses : syncTexts.viewsSignOutLoses(left.views)}
+          </AlertDialogDescription>
         </AlertDialogHeader>
+        {total > 0 && left.views > 0 && <p className="text-sm">{syncTexts.viewsSignOutLoses(left.views)}</p>}
         {left.conflicts > 0 && (
           <p className="text-sm">
             {plural(left.conflicts, "conflict needs", "conflicts need")} your choice before{" "}
@@ -57,16 +62,18 @@ export default function UnsentChangesDialog({ engine, initial, onDone }: UnsentC
         )}
         {tried && (
           <p role="status" className="text-sm text-warning">
-            {syncTexts.stillUnsent(total)} {why ?? ""}
+            {total > 0 ? syncTexts.stillUnsent(total) : `${syncTexts.viewsUnsentTitle(left.views)}.`} {why ?? ""}
           </p>
         )}
         <div className="grid gap-2 sm:grid-cols-2">
           <Button disabled={syncing} onClick={() => void trySync()}>
             {syncing ? "Syncing…" : "Try to sync"}
           </Button>
-          <Button variant="outline" onClick={() => onDone("review")}>
-            Review changes
-          </Button>
+          {total > 0 && (
+            <Button variant="outline" onClick={() => onDone("review")}>
+              Review changes
+            </Button>
+          )}
           <AlertDialogCancel>Cancel</AlertDialogCancel>
           <Button variant="destructive" disabled={syncing} onClick={() => onDone("sign-out")}>
             Discard and sign out

@@ -16,7 +16,8 @@ export function useSignOut() {
   return async (to = "/") => {
     if (engine) {
       const unsent = await engine.prepareSignOut();
-      if (unsent.unsent + unsent.conflicts > 0 && !(await confirmSignOut(unsent))) return;
+      const waiting = unsent.unsent + unsent.conflicts + unsent.views;
+      if (waiting > 0 && !(await confirmSignOut(unsent))) return;
     }
     try {
       // The device's copy goes while its engine still runs: the engine stops with the signed-in layout.

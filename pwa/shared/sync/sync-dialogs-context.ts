@@ -6,6 +6,8 @@ export type SignOutChoice = "sign-out" | "cancel" | "review";
 export interface Unsent {
   unsent: number;
   conflicts: number;
+  /** Record views (who opened which patient's data) the activity log has not received yet. */
+  views: number;
 }
 
 export interface SyncDialogs {

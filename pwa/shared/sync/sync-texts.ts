@@ -19,6 +19,9 @@ export const syncTexts = {
   actionFailed: "Something went wrong on this device",
   unsentTitle: (n: number) => `${n} change${n === 1 ? " has" : "s have"} not been sent yet`,
   stillUnsent: (n: number) => `${n} change${n === 1 ? " still has" : "s still have"} not been sent.`,
+  viewsUnsentTitle: (n: number) => `${n} record view${n === 1 ? " has" : "s have"} not been sent yet`,
+  viewsSignOutLoses: (n: number) =>
+    `The activity log has not yet received ${n === 1 ? "1 record view" : `${n} record views`} (which patients' data you opened on this device). Signing out now deletes ${n === 1 ? "it" : "them"} with the rest of Stepwise's data: try to sync first.`,
   signOutLoses:
     "Signing out deletes Stepwise's data from this device, so changes that were not sent would be lost. Try to sync first, or review them in the Sync panel.",
 } as const;
