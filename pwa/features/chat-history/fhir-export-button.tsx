@@ -30,7 +30,7 @@ export function FhirExportButton({ patient }: { patient: Patient }) {
   }
 
   return (
-    <div className="flex flex-wrap items-center gap-2">
+    <div className="flex flex-col items-end gap-1">
       <Button
         variant="outline"
         size="sm"
@@ -42,7 +42,7 @@ export function FhirExportButton({ patient }: { patient: Patient }) {
         {busy ? "Preparing FHIR export…" : "Download FHIR export"}
       </Button>
       {!online && (
-        <p id={noteId} className="text-xs text-muted-foreground">
+        <p id={noteId} className="max-w-56 text-right text-xs text-muted-foreground">
           {FHIR_EXPORT_OFFLINE}
         </p>
       )}

@@ -47,20 +47,23 @@ export function PatientInfoCard({ patientName, onDeleted }: { patientName: strin
   return (
     <>
       <Card>
-        <CardHeader className="flex-row items-start justify-between gap-2">
+        <CardHeader className="flex-row flex-wrap items-start justify-between gap-2">
           <CardTitle className="text-lg">{patient ? displayName(patient) : patientName}</CardTitle>
-          {isAdmin && (
-            <Button
-              variant="destructive"
-              size="sm"
-              disabled={!online}
-              title={online ? undefined : "Deleting data needs a connection"}
-              onClick={() => setConfirming(true)}
-            >
-              <Trash2Icon aria-hidden />
-              Delete All
-            </Button>
-          )}
+          <div className="flex flex-wrap items-start justify-end gap-2">
+            {patient && <FhirExportButton patient={patient} />}
+            {isAdmin && (
+              <Button
+                variant="destructive"
+                size="sm"
+                disabled={!online}
+                title={online ? undefined : "Deleting data needs a connection"}
+                onClick={() => setConfirming(true)}
+              >
+                <Trash2Icon aria-hidden />
+                Delete All
+              </Button>
+            )}
+          </div>
         </CardHeader>
         <CardContent className="grid gap-4 text-sm">
           {facts === "error" ? (
@@ -70,7 +73,6 @@ export function PatientInfoCard({ patientName, onDeleted }: { patientName: strin
           ) : (
             <SkeletonRegion loading={facts === "loading" || !summariesArrived} className="grid gap-4">
               <PatientFacts facts={facts} clinicianComing={clinicianComing} />
-              {patient && <FhirExportButton patient={patient} />}
               <SudsSection summaries={data && summariesArrived ? data.summaries : null} patientName={patientName} />
             </SkeletonRegion>
           )}
