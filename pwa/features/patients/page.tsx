@@ -1,15 +1,19 @@
 import type { Patient } from "@schema/rows.ts";
-import { PlusIcon, UsersIcon } from "lucide-react";
-import { useState } from "react";
+import { PlusIcon, SearchIcon, UsersIcon } from "lucide-react";
+import { useMemo, useState } from "react";
+import { PAGE_SIZE, pageOf, usePageNumber } from "@/lib/paging.ts";
 import { usePageTitle } from "@/lib/use-page-title.ts";
 import { useAuth } from "@/shared/auth/auth-context.tsx";
 import { HomeworkDialog } from "@/shared/homework/homework-dialog.tsx";
 import { Button } from "@/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/ui/card.tsx";
+import { Input } from "@/ui/input.tsx";
+import { Label } from "@/ui/label.tsx";
+import { Pager } from "@/ui/pager.tsx";
 import { SkeletonRegion } from "@/ui/skeleton.tsx";
 import { PatientFormDialog } from "./patient-form-dialog.tsx";
 import { PatientsTable } from "./patients-table.tsx";
-import { usePatientActions, usePatients } from "./use-patients.ts";
+import { searchPatients, usePatientActions, usePatients } from "./use-patients.ts";
 
 type Open = { kind: "add" } | { kind: "edit"; patient: Patient } | { kind: "homework"; patient: Patient } | null;
 
@@ -25,6 +29,11 @@ function Patients() {
   const actions = usePatientActions(isAdmin);
   const [open, setOpen] = useState<Open>(null);
   const close = (next: boolean) => !next && setOpen(null);
+  const [query, setQuery] = useState("");
+  const [page, setPage] = usePageNumber(query.trim());
+  const all = patients.status === "ready" ? patients.data : undefined;
+  const matches = useMemo(() => (all ? searchPatients(all, query) : undefined), [all, query]);
+  const shown = matches && pageOf(matches, page);
 
   return (
     <div className="grid gap-6">
@@ -43,8 +52,23 @@ function Patients() {
             Add Patient
           </Button>
         </CardHeader>
-        <CardContent>
-          <SkeletonRegion loading={patients.status === "loading"} label="Loading patients…">
+        <CardContent className="grid gap-4">
+          {/* Always shown, so the table does not jump when the rows arrive. */}
+          <div className="grid gap-2 sm:max-w-sm">
+            <Label htmlFor="patient-search">Search patients</Label>
+            <div className="relative">
+              <SearchIcon className="absolute top-3.5 left-3 size-4 text-muted-foreground" aria-hidden />
+              <Input
+                id="patient-search"
+                type="search"
+                className="pl-9"
+                placeholder="Name or username"
+                value={query}
+                onChange={(e) => setQuery(e.target.value)}
+              />
+            </div>
+          </div>
+          <SkeletonRegion loading={patients.status === "loading"} label="Loading patients…" className="grid gap-4">
             {patients.status === "error" && (
               <p role="alert" className="text-destructive">
                 Error loading patients
@@ -56,12 +80,24 @@ function Patients() {
                 <p>No patients yet. Add a patient to assign homework.</p>
               </div>
             )}
-            {(patients.status === "loading" || (patients.status === "ready" && patients.data.length > 0)) && (
+            {all && all.length > 0 && matches?.length === 0 && (
+              <p className="py-10 text-center text-muted-foreground">No patients match this search.</p>
+            )}
+            {(patients.status === "loading" || (shown && shown.total > 0)) && (
               <PatientsTable
-                patients={patients.status === "ready" ? patients.data : undefined}
+                patients={shown?.rows}
                 onHomework={(patient) => setOpen({ kind: "homework", patient })}
                 onEdit={(patient) => setOpen({ kind: "edit", patient })}
                 onDelete={(patient) => void actions.remove(patient.id)}
+              />
+            )}
+            {shown && shown.total > PAGE_SIZE && (
+              <Pager
+                label="Patient pages"
+                page={shown.page}
+                pageSize={PAGE_SIZE}
+                total={shown.total}
+                onPage={setPage}
               />
             )}
           </SkeletonRegion>

@@ -114,4 +114,44 @@ describe("Manage Patients", () => {
     // Offline test device: deleted here, sent later.
     expect(await screen.findByText(syncTexts.savedOnDevice)).toBeTruthy();
   });
+
+  describe("with 120 patients", () => {
+    // Listed by first name: Patient 001 … Patient 120, stored in reverse so the order is the page's own.
+    const many = Array.from({ length: 120 }, (_, i) => {
+      const n = String(120 - i).padStart(3, "0");
+      return patientRow({ id: `p${n}`, username: `patient${n}`, first_name: "Patient", last_name: n });
+    });
+    const bodyRows = () => screen.getAllByRole("row").slice(1);
+
+    it("shows one page of 50 rows, sorted over the whole list, with Previous and Next", async () => {
+      const { user } = await showPage(admin, many);
+      expect(await screen.findByText("patient001")).toBeTruthy();
+      expect(bodyRows()).toHaveLength(50);
+      expect(screen.queryByText("patient051")).toBeNull();
+      const pages = screen.getByRole("navigation", { name: "Patient pages" });
+      expect(pages.textContent).toContain("Showing 1–50 of 120");
+      expect(within(pages).getByRole("button", { name: "Previous" })).toHaveProperty("disabled", true);
+
+      await user.click(within(pages).getByRole("button", { name: "Next" }));
+      await user.click(within(pages).getByRole("button", { name: "Next" }));
+      expect(await screen.findByText("patient120")).toBeTruthy();
+      expect(bodyRows()).toHaveLength(20);
+      expect(pages.textContent).toContain("Showing 101–120 of 120");
+      expect(within(pages).getByRole("button", { name: "Next" })).toHaveProperty("disabled", true);
+    });
+
+    it("a search looks through every patient and starts again on the first page", async () => {
+      const { user } = await showPage(admin, many);
+      await user.click(await screen.findByRole("button", { name: "Next" }));
+      expect(await screen.findByText("patient051")).toBeTruthy();
+      await user.type(screen.getByLabelText("Search patients"), "patient1");
+      // patient100 … patient120 are 21 rows, on page 1 although page 2 was shown.
+      expect(await screen.findByText("patient100")).toBeTruthy();
+      expect(bodyRows()).toHaveLength(21);
+      expect(screen.queryByRole("navigation", { name: "Patient pages" })).toBeNull();
+      await user.clear(screen.getByLabelText("Search patients"));
+      await user.type(screen.getByLabelText("Search patients"), "nobody");
+      expect(await screen.findByText("No patients match this search.")).toBeTruthy();
+    });
+  });
 });

@@ -21,6 +21,13 @@ export function usePatients(): Live<Local<Patient>[]> {
   return useLive(async () => (await store.patients.toArray()).sort(byName), [store], "patients");
 }
 
+/** Patients whose name or username holds the query (any case); a blank query keeps them all, in order. */
+export function searchPatients<T extends Patient>(patients: readonly T[], query: string): readonly T[] {
+  const q = query.trim().toLowerCase();
+  if (!q) return patients;
+  return patients.filter((p) => `${p.first_name} ${p.last_name}\n${p.username}`.toLowerCase().includes(q));
+}
+
 /** Clinicians an admin may give a patient to, by display name. */
 export function useClinicians(): Clinician[] {
   const store = useStore();
