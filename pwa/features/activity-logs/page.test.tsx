@@ -106,4 +106,25 @@ describe("Activity Logs page", () => {
     expect(days).toBeLessThanOrEqual(31);
     expect(query.get("endDate")).toBeNull();
   });
+
+  it("pages through a long log 50 at a time, asking the server for each page", async () => {
+    const asked: URLSearchParams[] = [];
+    vi.stubGlobal("fetch", async (path: string) => {
+      if (!String(path).startsWith("/api/admin/user-activity")) return json([]);
+      const q = new URLSearchParams(String(path).split("?")[1]);
+      asked.push(q);
+      const rows = [{ ...activity, id: `a${q.get("offset")}`, user_full_name: `Page at ${q.get("offset")}` }];
+      return json(rows, { "X-Total-Count": "120" });
+    });
+    renderSignedIn(<ActivityLogsPage />, { user: userOf("admin") });
+    const pages = await screen.findByRole("navigation", { name: "Activity pages" });
+    expect(pages.textContent).toContain("Showing 1–50 of 120");
+    const user = userEvent.setup();
+    await user.click(screen.getByRole("button", { name: "Next" }));
+    await user.click(screen.getByRole("button", { name: "Next" }));
+    expect(await screen.findByText("Page at 100")).toBeTruthy();
+    expect(pages.textContent).toContain("Showing 101–120 of 120");
+    expect(screen.getByRole("button", { name: "Next" })).toHaveProperty("disabled", true);
+    expect(asked.at(-1)?.get("limit")).toBe("50");
+  });
 });

@@ -1,5 +1,5 @@
 import { messages } from "@schema/messages.ts";
-import { ChevronLeftIcon, ChevronRightIcon, RefreshCwIcon } from "lucide-react";
+import { RefreshCwIcon } from "lucide-react";
 import { useEffect, useState } from "react";
 import { errorMessage } from "@/lib/api.ts";
 import { cn } from "@/lib/cn.ts";
@@ -11,6 +11,7 @@ import { Badge } from "@/ui/badge.tsx";
 import { Button } from "@/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader } from "@/ui/card.tsx";
 import { OfflineNotice } from "@/ui/offline-notice.tsx";
+import { Pager } from "@/ui/pager.tsx";
 import { Skeleton } from "@/ui/skeleton.tsx";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/ui/table.tsx";
 import {
@@ -44,8 +45,6 @@ export default function ActivityLogsPage() {
   const [offset, setOffset] = useState(0);
   const activity = useActivity(applied, offset);
   const total = activity.data?.total ?? 0;
-  const page = Math.floor(offset / PAGE_SIZE) + 1;
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
 
   useEffect(() => {
     if (activity.error) {
@@ -115,29 +114,13 @@ export default function ActivityLogsPage() {
           </TableBody>
         </Table>
         {total > PAGE_SIZE && (
-          <nav className="flex items-center justify-end gap-2" aria-label="Activity pages">
-            <span className="text-sm text-muted-foreground">
-              Page {page} of {pages}
-            </span>
-            <Button
-              variant="outline"
-              size="icon"
-              aria-label="Previous page"
-              disabled={offset === 0}
-              onClick={() => setOffset(Math.max(0, offset - PAGE_SIZE))}
-            >
-              <ChevronLeftIcon aria-hidden />
-            </Button>
-            <Button
-              variant="outline"
-              size="icon"
-              aria-label="Next page"
-              disabled={page >= pages}
-              onClick={() => setOffset(offset + PAGE_SIZE)}
-            >
-              <ChevronRightIcon aria-hidden />
-            </Button>
-          </nav>
+          <Pager
+            label="Activity pages"
+            page={offset / PAGE_SIZE}
+            pageSize={PAGE_SIZE}
+            total={total}
+            onPage={(page) => setOffset(page * PAGE_SIZE)}
+          />
         )}
       </CardContent>
     </Card>

@@ -3,15 +3,18 @@ import { FileTextIcon, PlusIcon } from "lucide-react";
 import { useId, useMemo, useState } from "react";
 import { cn } from "@/lib/cn.ts";
 import { notify } from "@/lib/notify.tsx";
+import { pageOf, usePageNumber } from "@/lib/paging.ts";
 import { usePageTitle } from "@/lib/use-page-title.ts";
 import { useAuth } from "@/shared/auth/auth-context.tsx";
 import { SummaryDialog } from "@/shared/summary/summary-dialog.tsx";
 import { Button } from "@/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/ui/card.tsx";
+import { Pager } from "@/ui/pager.tsx";
 import { SkeletonRegion } from "@/ui/skeleton.tsx";
 import { SummariesTable } from "./summaries-table.tsx";
 import { useDeleteSummary, useSummaries } from "./use-summaries.ts";
 
+/** Fewer than the other lists: a summary row is wide and tall. */
 const PAGE_SIZE = 25;
 
 export default function ConversationSummariesPage() {
@@ -23,8 +26,8 @@ export default function ConversationSummariesPage() {
 
 function Summaries({ isAdmin }: { isAdmin: boolean }) {
   const [riskOnly, setRiskOnly] = useState(false);
-  const [page, setPage] = useState(0);
   const [viewing, setViewing] = useState<string | null>(null);
+  const [page, setPage] = usePageNumber(riskOnly);
   const summaries = useSummaries(riskOnly);
   const remove = useDeleteSummary();
   const filterId = useId();
@@ -32,9 +35,7 @@ function Summaries({ isAdmin }: { isAdmin: boolean }) {
   const loading = summaries.status === "loading";
   const rows = summaries.status === "ready" ? summaries.data : [];
   const allIds = useMemo(() => rows.map((r) => r.id), [rows]);
-  const pages = Math.max(1, Math.ceil(rows.length / PAGE_SIZE));
-  const current = Math.min(page, pages - 1);
-  const shown = rows.slice(current * PAGE_SIZE, (current + 1) * PAGE_SIZE);
+  const shown = pageOf(rows, page, PAGE_SIZE);
 
   return (
     <div className="grid gap-6">
@@ -52,10 +53,7 @@ function Summaries({ isAdmin }: { isAdmin: boolean }) {
                 type="checkbox"
                 className="size-5 accent-destructive"
                 checked={riskOnly}
-                onChange={(e) => {
-                  setRiskOnly(e.target.checked);
-                  setPage(0);
-                }}
+                onChange={(e) => setRiskOnly(e.target.checked)}
               />
               Safety risk only
             </label>
@@ -78,37 +76,24 @@ function Summaries({ isAdmin }: { isAdmin: boolean }) {
                 <p>{riskOnly ? "No summary flags a safety risk." : "No conversation summaries yet."}</p>
               </div>
             )}
-            {(shown.length > 0 || loading) && (
+            {(shown.total > 0 || loading) && (
               <>
                 <SummariesTable
-                  summaries={shown}
+                  summaries={shown.rows}
                   allIds={allIds}
                   loadingRows={loading ? PAGE_SIZE : 0}
                   canDelete={isAdmin}
                   onView={setViewing}
                   onDelete={(id) => void remove(id)}
                 />
-                <nav
-                  aria-label="Summary pages"
-                  className={cn("flex flex-wrap items-center justify-between gap-2 text-sm", loading && "invisible")}
-                >
-                  <span>
-                    {current * PAGE_SIZE + 1}–{current * PAGE_SIZE + shown.length} of {rows.length}
-                  </span>
-                  <div className="flex gap-2">
-                    <Button variant="outline" size="sm" disabled={current === 0} onClick={() => setPage(current - 1)}>
-                      Previous
-                    </Button>
-                    <Button
-                      variant="outline"
-                      size="sm"
-                      disabled={current >= pages - 1}
-                      onClick={() => setPage(current + 1)}
-                    >
-                      Next
-                    </Button>
-                  </div>
-                </nav>
+                <Pager
+                  label="Summary pages"
+                  page={shown.page}
+                  pageSize={PAGE_SIZE}
+                  total={shown.total}
+                  onPage={setPage}
+                  className={cn(loading && "invisible")}
+                />
               </>
             )}
           </SkeletonRegion>

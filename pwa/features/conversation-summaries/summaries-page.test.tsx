@@ -91,4 +91,30 @@ describe("Conversation Summaries", () => {
     await showPage("clinician", []);
     expect(await screen.findByText("No conversation summaries yet.")).toBeTruthy();
   });
+
+  it("shows 25 summaries a page, newest first over all of them, and Safety risk only starts on page 1", async () => {
+    // 60 sessions, one a day from January 1 (conv-01, the oldest); every other one flags a safety risk.
+    const rows = Array.from({ length: 60 }, (_, i) => {
+      const day = new Date(Date.UTC(2025, 0, i + 1)).toISOString();
+      return summaryRow({
+        id: `conv-${String(i + 1).padStart(2, "0")}`,
+        started_at: day,
+        is_safetychecker: i % 2 === 0,
+      });
+    });
+    const { user } = await showPage("clinician", rows);
+    expect(await screen.findByRole("button", { name: "View summary conv-60" })).toBeTruthy();
+    expect(screen.getAllByRole("button", { name: /^View summary / })).toHaveLength(25);
+    const pages = screen.getByRole("navigation", { name: "Summary pages" });
+    expect(pages.textContent).toContain("Showing 1–25 of 60");
+    await user.click(within(pages).getByRole("button", { name: "Next" }));
+    await user.click(within(pages).getByRole("button", { name: "Next" }));
+    expect(await screen.findByRole("button", { name: "View summary conv-01" })).toBeTruthy();
+    expect(pages.textContent).toContain("Showing 51–60 of 60");
+    await user.click(screen.getByLabelText("Safety risk only"));
+    // 30 flagged: back on their first page, newest first, not on a third page that no longer exists.
+    await waitFor(() => expect(pages.textContent).toContain("Showing 1–25 of 30"));
+    expect(screen.getByRole("button", { name: "View summary conv-59" })).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "View summary conv-01" })).toBeNull();
+  });
 });
