@@ -125,4 +125,23 @@ describe("Manage Users page", () => {
     expect(mine.getByText("You cannot delete your own account.")).toBeTruthy();
     expect(deleteMine.getAttribute("aria-describedby")).toBe(mine.getByText("You cannot delete your own account.").id);
   });
+
+  it("shows 50 accounts a page in the server's order, with Previous and Next", async () => {
+    const many = Array.from({ length: 120 }, (_, i) => row(`user${String(i + 1).padStart(3, "0")}@clinic.test`));
+    vi.stubGlobal("fetch", async () => json(many));
+    renderSignedIn(<ManageUsersPage />, { user: admin });
+    expect(await screen.findByText("user001@clinic.test")).toBeTruthy();
+    expect(screen.getAllByRole("row")).toHaveLength(51);
+    expect(screen.queryByText("user051@clinic.test")).toBeNull();
+    const pages = screen.getByRole("navigation", { name: "User pages" });
+    expect(pages.textContent).toContain("Showing 1–50 of 120");
+    const user = userEvent.setup();
+    await user.click(within(pages).getByRole("button", { name: "Next" }));
+    await user.click(within(pages).getByRole("button", { name: "Next" }));
+    expect(await screen.findByText("user120@clinic.test")).toBeTruthy();
+    expect(screen.getAllByRole("row")).toHaveLength(21);
+    expect(pages.textContent).toContain("Showing 101–120 of 120");
+    await user.click(within(pages).getByRole("button", { name: "Previous" }));
+    expect(await screen.findByText("user051@clinic.test")).toBeTruthy();
+  });
 });

@@ -4,6 +4,7 @@ import { useEffect, useState } from "react";
 import { errorMessage } from "@/lib/api.ts";
 import { cn } from "@/lib/cn.ts";
 import { notify } from "@/lib/notify.tsx";
+import { PAGE_SIZE, pageOf } from "@/lib/paging.ts";
 import { useOnline } from "@/lib/use-online.ts";
 import { usePageTitle } from "@/lib/use-page-title.ts";
 import { useAuth } from "@/shared/auth/auth-context.tsx";
@@ -12,6 +13,7 @@ import { Badge } from "@/ui/badge.tsx";
 import { Button } from "@/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader } from "@/ui/card.tsx";
 import { OfflineNotice } from "@/ui/offline-notice.tsx";
+import { Pager } from "@/ui/pager.tsx";
 import { Skeleton } from "@/ui/skeleton.tsx";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/ui/table.tsx";
 import { AddUserDialog } from "./add-user-dialog.tsx";
@@ -26,6 +28,9 @@ export default function ManageUsersPage() {
   const online = useOnline();
   const { user: me } = useAuth();
   const users = useAdminUsers();
+  // The server sends every account, sorted by email; one page of them is in the table.
+  const [page, setPage] = useState(0);
+  const shown = pageOf(users.data ?? [], page);
   const [editing, setEditing] = useState<AdminUser | null>(null);
   const [resetting, setResetting] = useState<AdminUser | null>(null);
   const [deleting, setDeleting] = useState<AdminUser | null>(null);
@@ -80,7 +85,7 @@ export default function ManageUsersPage() {
                 </TableCell>
               </TableRow>
             ) : (
-              users.data.map((u) => (
+              shown.rows.map((u) => (
                 <TableRow key={u.id}>
                   <TableCell className="font-medium">{u.username}</TableCell>
                   <TableCell>{[u.first_name, u.last_name].filter(Boolean).join(" ")}</TableCell>
@@ -107,6 +112,9 @@ export default function ManageUsersPage() {
             )}
           </TableBody>
         </Table>
+        {shown.total > PAGE_SIZE && (
+          <Pager label="User pages" page={shown.page} pageSize={PAGE_SIZE} total={shown.total} onPage={setPage} />
+        )}
       </CardContent>
       <EditUserDialog user={editing} onClose={() => setEditing(null)} />
       <OneTimePasswordDialog issued={issued} onClose={() => setIssued(null)} />
