@@ -1,6 +1,7 @@
 /** The navigation's entries, shared by the top bar and the small-screen menu. */
 export const MAIN_NAV = [
   { to: "/", label: "Home" },
+  { to: "/caseload", label: "Caseload" },
   { to: "/chat-history", label: "Chat History" },
   { to: "/patients", label: "Manage Patients" },
   { to: "/conversation-summaries", label: "Conversation Summaries" },

@@ -18,6 +18,7 @@ const PromptHistoryPage = lazy(() => import("@/features/prompt-history/page.tsx"
 const ManageUsersPage = lazy(() => import("@/features/manage-users/page.tsx"));
 const AgentKeysPage = lazy(() => import("@/features/agent-keys/page.tsx"));
 const ActivityLogsPage = lazy(() => import("@/features/activity-logs/page.tsx"));
+const CaseloadPage = lazy(() => import("@/features/caseload/page.tsx"));
 
 /** The admin's first screen, where a bare /admin leads (the Admin Dashboard menu's first entry). */
 const ADMIN_HOME = "/admin/input-prompt";
@@ -38,6 +39,7 @@ export function AppRoutes() {
         <Route element={<RequireUser />}>
           <Route path="chat-history" element={<ChatHistoryPage />} />
           <Route path="patients" element={<PatientsPage />} />
+          <Route path="caseload" element={<CaseloadPage />} />
           <Route path="profile" element={<ProfilePage />} />
         </Route>
         <Route element={<RequireUser signedOutNotice={messages.summaries.authRequired} />}>

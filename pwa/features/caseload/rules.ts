@@ -9,7 +9,7 @@ import type { Patient, Summary } from "@schema/rows.ts";
 export const QUIET_DAYS_DEFAULT = 7;
 
 /** "Not on track" looks at this many latest practices of one exposure that have an actual peak SUDS. */
-const NOT_ON_TRACK_WINDOW = 3;
+export const NOT_ON_TRACK_WINDOW = 3;
 
 /** The sparkline shows at most this many latest actual peaks. */
 const SPARKLINE_POINTS = 12;
