@@ -174,4 +174,31 @@ describe("Prompt History page", () => {
     expect(screen.queryByText(/No prompts have been created yet/)).toBeNull();
     expect(screen.queryByText(/Showing \d+ of/)).toBeNull();
   });
+
+  it("shows 50 prompts a page; a sort runs over all of them and starts again on page 1", async () => {
+    // Titles Prompt 001 … Prompt 120, created a minute apart: Prompt 120 is the newest.
+    const many = Array.from({ length: 120 }, (_, i) => {
+      const n = String(i + 1).padStart(3, "0");
+      return prompt(`p${n}`, { title: `Prompt ${n}`, created_at: new Date(Date.UTC(2025, 0, 5, 0, i)).toISOString() });
+    });
+    await showPrompts(...many);
+    expect(await screen.findByText("Prompt 120")).toBeTruthy();
+    expect(screen.getAllByRole("row")).toHaveLength(51);
+    expect(screen.queryByText("Prompt 001")).toBeNull();
+    expect(screen.getByText("Showing 120 of 120 prompts")).toBeTruthy();
+    const pages = screen.getByRole("navigation", { name: "Prompt pages" });
+    expect(pages.textContent).toContain("Showing 1–50 of 120");
+
+    const user = userEvent.setup();
+    await user.click(within(pages).getByRole("button", { name: "Next" }));
+    await user.click(within(pages).getByRole("button", { name: "Next" }));
+    expect(await screen.findByText("Prompt 001")).toBeTruthy();
+    expect(pages.textContent).toContain("Showing 101–120 of 120");
+
+    await user.click(screen.getByRole("combobox", { name: "Sort by" }));
+    await user.click(await screen.findByRole("option", { name: "Title Z-A" }));
+    await waitFor(() => expect(pages.textContent).toContain("Showing 1–50 of 120"));
+    expect(screen.getByText("Prompt 120")).toBeTruthy();
+    expect(screen.queryByText("Prompt 001")).toBeNull();
+  });
 });

@@ -5,6 +5,7 @@ import { useMemo, useState } from "react";
 import { errorMessage } from "@/lib/api.ts";
 import { cn } from "@/lib/cn.ts";
 import { notify } from "@/lib/notify.tsx";
+import { PAGE_SIZE, pageOf, usePageNumber } from "@/lib/paging.ts";
 import { useOnline } from "@/lib/use-online.ts";
 import { usePageTitle } from "@/lib/use-page-title.ts";
 import { useAuth } from "@/shared/auth/auth-context.tsx";
@@ -14,6 +15,7 @@ import { Button } from "@/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader } from "@/ui/card.tsx";
 import { Input } from "@/ui/input.tsx";
 import { Label } from "@/ui/label.tsx";
+import { Pager } from "@/ui/pager.tsx";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/ui/select.tsx";
 import { PageSpinner } from "@/ui/spinner.tsx";
 import { deletePrompt } from "./prompt-api.ts";
@@ -41,6 +43,9 @@ function PromptHistory() {
   const [deleting, setDeleting] = useState<Prompt | null>(null);
 
   const shown = useMemo(() => sortPrompts(searchPrompts(prompts, query), sort), [prompts, query, sort]);
+  // Search and sort run over every prompt; a new search or sort starts on its first page.
+  const [page, setPage] = usePageNumber({ query: query.trim(), sort });
+  const onPage = pageOf(shown, page);
   const open = prompts.find((p) => p.id === openId) ?? null;
 
   async function remove(prompt: Prompt): Promise<boolean> {
@@ -101,7 +106,7 @@ function PromptHistory() {
           </div>
         </div>
         <PromptTable
-          prompts={shown}
+          prompts={onPage.rows}
           loading={loading}
           failed={error !== null}
           total={prompts.length}
@@ -111,6 +116,9 @@ function PromptHistory() {
           onDelete={setDeleting}
           onMark={(kind, id) => void mark(kind, id)}
         />
+        {!loading && error === null && onPage.total > PAGE_SIZE && (
+          <Pager label="Prompt pages" page={onPage.page} pageSize={PAGE_SIZE} total={onPage.total} onPage={setPage} />
+        )}
         {!loading && error === null && (
           <p className="text-sm text-muted-foreground" aria-live="polite">
             Showing {shown.length} of {prompts.length} prompts
