@@ -138,6 +138,8 @@ describe("Manage Patients", () => {
       expect(bodyRows()).toHaveLength(20);
       expect(pages.textContent).toContain("Showing 101–120 of 120");
       expect(within(pages).getByRole("button", { name: "Next" })).toHaveProperty("disabled", true);
+      // Next is off on the last page: focus stays in the pager, on Previous.
+      await waitFor(() => expect(document.activeElement).toBe(within(pages).getByRole("button", { name: "Previous" })));
     });
 
     it("a search looks through every patient and starts again on the first page", async () => {
