@@ -70,7 +70,9 @@ function Reasons({ row }: { row: CaseloadEntry }) {
       )}
       {row.quiet && (
         <Badge variant="secondary">
-          {row.lastPractice === null ? "Quiet: no practice yet" : `Quiet: ${row.daysQuiet} days`}
+          {row.lastPractice === null
+            ? "Quiet: no practice yet"
+            : `Quiet: ${row.daysQuiet} ${row.daysQuiet === 1 ? "day" : "days"}`}
         </Badge>
       )}
     </div>

@@ -1,20 +1,19 @@
 import { ClipboardListIcon } from "lucide-react";
 import { useState } from "react";
 import { staffName } from "@/lib/display-name.ts";
+import { PAGE_SIZE, pageOf, usePageNumber } from "@/lib/paging.ts";
 import { usePageTitle } from "@/lib/use-page-title.ts";
 import { useAuth } from "@/shared/auth/auth-context.tsx";
-import { Button } from "@/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/ui/card.tsx";
 import { Input } from "@/ui/input.tsx";
 import { Label } from "@/ui/label.tsx";
+import { Pager } from "@/ui/pager.tsx";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/ui/select.tsx";
 import { SkeletonRegion } from "@/ui/skeleton.tsx";
 import { CaseloadTable } from "./caseload-table.tsx";
 import { NOT_ON_TRACK_WINDOW, quietDaysOf } from "./rules.ts";
 import { useCaseload, useFlagsArrived, useQuietDays, useStaff } from "./use-caseload.ts";
 
-/** Rows drawn at once: a page of them keeps 1,000 patients fast. */
-const PAGE_SIZE = 50;
 const LOADING_ROWS = 8;
 const ALL = "all";
 const UNASSIGNED = "unassigned";
@@ -30,7 +29,8 @@ function Caseload() {
   const [quietDays, setQuietDays] = useQuietDays();
   const [quietText, setQuietText] = useState(String(quietDays));
   const [clinician, setClinician] = useState(ALL);
-  const [page, setPage] = useState(0);
+  // A new filter or quiet setting re-sorts the list: it starts again at its most urgent rows.
+  const [page, setPage] = usePageNumber({ clinician, quietDays });
   const caseload = useCaseload(quietDays);
   const staff = useStaff();
   const flagsArrived = useFlagsArrived();
@@ -40,9 +40,9 @@ function Caseload() {
     all && isAdmin && clinician !== ALL
       ? all.filter((r) => (clinician === UNASSIGNED ? r.clinicianId === null : r.clinicianId === clinician))
       : all;
-  const pages = shown ? Math.max(1, Math.ceil(shown.length / PAGE_SIZE)) : 1;
-  const current = Math.min(page, pages - 1);
-  const rows = shown?.slice(current * PAGE_SIZE, (current + 1) * PAGE_SIZE);
+  // One page in the DOM at a time keeps 1,000 patients fast.
+  const paged = shown && pageOf(shown, page);
+  const rows = paged?.rows;
 
   return (
     <div className="grid gap-6">
@@ -79,13 +79,7 @@ function Caseload() {
             {isAdmin && (
               <div className="grid gap-2 sm:w-64">
                 <Label htmlFor="caseload-clinician">Clinician</Label>
-                <Select
-                  value={clinician}
-                  onValueChange={(value) => {
-                    setClinician(value);
-                    setPage(0);
-                  }}
-                >
+                <Select value={clinician} onValueChange={setClinician}>
                   <SelectTrigger id="caseload-clinician">
                     <SelectValue />
                   </SelectTrigger>
@@ -129,20 +123,8 @@ function Caseload() {
               <CaseloadTable rows={rows} loadingRows={LOADING_ROWS} />
             )}
           </SkeletonRegion>
-          {shown && shown.length > PAGE_SIZE && (
-            <nav aria-label="Caseload pages" className="flex flex-wrap items-center justify-between gap-2">
-              <p className="text-sm text-muted-foreground">
-                {current * PAGE_SIZE + 1}–{Math.min(shown.length, (current + 1) * PAGE_SIZE)} of {shown.length} patients
-              </p>
-              <div className="flex gap-2">
-                <Button variant="outline" disabled={current === 0} onClick={() => setPage(current - 1)}>
-                  Previous
-                </Button>
-                <Button variant="outline" disabled={current >= pages - 1} onClick={() => setPage(current + 1)}>
-                  Next
-                </Button>
-              </div>
-            </nav>
+          {paged && paged.pages > 1 && (
+            <Pager label="Caseload pages" page={paged.page} pageSize={PAGE_SIZE} total={paged.total} onPage={setPage} />
           )}
         </CardContent>
       </Card>
