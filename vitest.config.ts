@@ -31,6 +31,7 @@ export default defineConfig({
           include: ["schema/**/*.test.ts", "pwa/**/*.test.{ts,tsx}"],
           exclude: ["pwa/local/**"],
           environment: "happy-dom",
+          setupFiles: ["pwa/test/setup.ts"],
           testTimeout: 20_000,
         },
       },
