@@ -137,6 +137,9 @@ describe("Manage Patients", () => {
     await add.getByLabel("Fear").fill("Eating in public");
     await add.getByLabel("Exposure practice").fill("Eat lunch in the cafeteria");
     await add.getByRole("button", { name: "Create" }).click();
+    // The edit's toast has the same words and may still be up: wait for the new card itself, which
+    // the list shows once the row is in the device store (a reload before that would lose the click).
+    await page.getByRole("listitem", { name: /Homework: Eating in public/ }).waitFor();
     await toasts(page).filter({ hasText: "Saved on this device — will sync" }).waitFor();
     await page.keyboard.press("Escape");
 
