@@ -258,8 +258,8 @@ describe("every page on a phone and a tablet", () => {
         await page.setViewportSize({ width: size.width, height: size.height });
         await page.goto("/patients");
         await page.getByRole("heading", { name: "Manage Patients", level: 1 }).waitFor();
-        // Below 1024 px the account entries are in the small-screen menu; wider, in the account menu.
-        if (size.width < 1024) {
+        // Below 1280 px the account entries are in the small-screen menu; wider, in the account menu.
+        if (size.width < 1280) {
           await page.getByRole("button", { name: "Open menu" }).click();
           await page.getByRole("navigation", { name: "Menu" }).getByRole("button", { name: "Invite User" }).click();
         } else {

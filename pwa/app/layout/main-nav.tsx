@@ -13,7 +13,7 @@ import { navLinkClass } from "./nav-link-class.ts";
 export function MainNav({ adminMenu }: { adminMenu?: ReactNode }) {
   const isAdmin = useBarUser()?.role === "admin";
   return (
-    <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
+    <nav aria-label="Main" className="hidden shrink-0 items-center gap-1 xl:flex">
       {MAIN_NAV.map((item) => (
         <NavLink key={item.to} to={item.to} end className={navLinkClass}>
           {item.label}

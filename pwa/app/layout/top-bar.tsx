@@ -46,9 +46,9 @@ export function TopBar({ signedIn }: { signedIn?: SignedInParts }) {
           <InstallButton />
           {user && signedIn?.status}
           {barUser ? (
-            <div className="hidden lg:block">{(user && signedIn?.account) || <AccountMenuButton disabled />}</div>
+            <div className="hidden xl:block">{(user && signedIn?.account) || <AccountMenuButton disabled />}</div>
           ) : (
-            <Button asChild variant="ghost" className="hidden lg:inline-flex">
+            <Button asChild variant="ghost" className="hidden xl:inline-flex">
               <Link to="/auth">
                 <LogInIcon aria-hidden />
                 Login
@@ -58,7 +58,7 @@ export function TopBar({ signedIn }: { signedIn?: SignedInParts }) {
           <Button
             variant="ghost"
             size="icon"
-            className="lg:hidden"
+            className="xl:hidden"
             aria-expanded={menuOpen}
             aria-controls="mobile-menu"
             aria-label={menuOpen ? "Close menu" : "Open menu"}
@@ -70,7 +70,7 @@ export function TopBar({ signedIn }: { signedIn?: SignedInParts }) {
       </div>
       {menuOpen && (
         // The small-screen menu: the same entries as the top bar, stacked.
-        <nav id="mobile-menu" aria-label="Menu" className="border-t bg-background px-4 pb-4 lg:hidden">
+        <nav id="mobile-menu" aria-label="Menu" className="border-t bg-background px-4 pb-4 xl:hidden">
           {user ? (
             signedIn?.mobileEntries(closeMenu)
           ) : (

@@ -102,7 +102,7 @@ export function SyncStatus() {
       <Icon className={cn("size-4", spin && "animate-spin")} aria-hidden />
       <span role="status" className="inline-flex items-center gap-1.5">
         {/* Seen: a word or two on a phone, more from small tablets up; heard: the whole label. */}
-        <span className={cn(problems.length > 0 && "sr-only lg:not-sr-only")}>
+        <span className={cn(problems.length > 0 && "sr-only xl:not-sr-only")}>
           <span aria-hidden className="sm:hidden">
             {compact ?? short ?? label}
           </span>
