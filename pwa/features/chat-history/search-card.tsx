@@ -1,9 +1,10 @@
-import { FilterIcon, SearchIcon } from "lucide-react";
+import { FilterIcon } from "lucide-react";
 import { useAuth } from "@/shared/auth/auth-context.tsx";
 import type { Live } from "@/shared/sync/use-live.ts";
 import { Button } from "@/ui/button.tsx";
 import { Card, CardContent } from "@/ui/card.tsx";
 import { Input } from "@/ui/input.tsx";
+import { SearchInput } from "@/ui/search-input.tsx";
 import { DataManagementMenu } from "./data-management-menu.tsx";
 import { FiltersPanel, type PatientOption } from "./filters-panel.tsx";
 import type { ChatFiltersState } from "./use-chat-filters.ts";
@@ -21,17 +22,13 @@ export function SearchCard({ state, patients }: SearchCardProps) {
       <CardContent className="grid gap-4 pt-6">
         {/* Below desktop width the message search has the whole row; the id box and the buttons wrap below it. */}
         <div className="flex flex-wrap items-center gap-3">
-          <div className="relative basis-full xl:basis-0 xl:flex-1">
-            <SearchIcon className="absolute top-3.5 left-3 size-4 text-muted-foreground" aria-hidden />
-            <Input
-              type="search"
-              aria-label="Search messages"
-              placeholder="Search messages..."
-              className="pl-9"
-              value={filters.text}
-              onChange={(e) => state.setText(e.target.value)}
-            />
-          </div>
+          <SearchInput
+            className="basis-full xl:basis-0 xl:flex-1"
+            aria-label="Search messages"
+            placeholder="Search messages..."
+            value={filters.text}
+            onChange={(e) => state.setText(e.target.value)}
+          />
           <Input
             aria-label="Search by conversation ID"
             placeholder="Search by conversation ID..."

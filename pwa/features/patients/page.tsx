@@ -1,5 +1,5 @@
 import type { Patient } from "@schema/rows.ts";
-import { PlusIcon, SearchIcon, UsersIcon } from "lucide-react";
+import { PlusIcon, UsersIcon } from "lucide-react";
 import { useMemo, useState } from "react";
 import { PAGE_SIZE, pageOf, usePageNumber } from "@/lib/paging.ts";
 import { usePageTitle } from "@/lib/use-page-title.ts";
@@ -7,9 +7,9 @@ import { useAuth } from "@/shared/auth/auth-context.tsx";
 import { HomeworkDialog } from "@/shared/homework/homework-dialog.tsx";
 import { Button } from "@/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/ui/card.tsx";
-import { Input } from "@/ui/input.tsx";
 import { Label } from "@/ui/label.tsx";
 import { Pager } from "@/ui/pager.tsx";
+import { SearchInput } from "@/ui/search-input.tsx";
 import { SkeletonRegion } from "@/ui/skeleton.tsx";
 import { PatientFormDialog } from "./patient-form-dialog.tsx";
 import { PatientsTable } from "./patients-table.tsx";
@@ -56,17 +56,12 @@ function Patients() {
           {/* Always shown, so the table does not jump when the rows arrive. */}
           <div className="grid gap-2 sm:max-w-sm">
             <Label htmlFor="patient-search">Search patients</Label>
-            <div className="relative">
-              <SearchIcon className="absolute top-3.5 left-3 size-4 text-muted-foreground" aria-hidden />
-              <Input
-                id="patient-search"
-                type="search"
-                className="pl-9"
-                placeholder="Name or username"
-                value={query}
-                onChange={(e) => setQuery(e.target.value)}
-              />
-            </div>
+            <SearchInput
+              id="patient-search"
+              placeholder="Name or username"
+              value={query}
+              onChange={(e) => setQuery(e.target.value)}
+            />
           </div>
           <SkeletonRegion loading={patients.status === "loading"} label="Loading patients…" className="grid gap-4">
             {patients.status === "error" && (

@@ -1,6 +1,6 @@
 import { messages } from "@schema/messages.ts";
 import type { Prompt } from "@schema/rows.ts";
-import { RefreshCwIcon, SearchIcon } from "lucide-react";
+import { RefreshCwIcon } from "lucide-react";
 import { useMemo, useState } from "react";
 import { errorMessage } from "@/lib/api.ts";
 import { cn } from "@/lib/cn.ts";
@@ -13,9 +13,9 @@ import { useOptionalSyncEngine } from "@/shared/sync/sync-context.ts";
 import { ConfirmDialog } from "@/ui/alert-dialog.tsx";
 import { Button } from "@/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader } from "@/ui/card.tsx";
-import { Input } from "@/ui/input.tsx";
 import { Label } from "@/ui/label.tsx";
 import { Pager } from "@/ui/pager.tsx";
+import { SearchInput } from "@/ui/search-input.tsx";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/ui/select.tsx";
 import { PageSpinner } from "@/ui/spinner.tsx";
 import { deletePrompt } from "./prompt-api.ts";
@@ -77,17 +77,12 @@ function PromptHistory() {
         <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
           <div className="grid flex-1 gap-2">
             <Label htmlFor="prompt-search">Search</Label>
-            <div className="relative">
-              <SearchIcon className="absolute top-3.5 left-3 size-4 text-muted-foreground" aria-hidden />
-              <Input
-                id="prompt-search"
-                type="search"
-                className="pl-9"
-                placeholder="Search title, content or owner"
-                value={query}
-                onChange={(e) => setQuery(e.target.value)}
-              />
-            </div>
+            <SearchInput
+              id="prompt-search"
+              placeholder="Search title, content or owner"
+              value={query}
+              onChange={(e) => setQuery(e.target.value)}
+            />
           </div>
           <div className="grid gap-2 sm:w-52">
             <Label htmlFor="prompt-sort">Sort by</Label>
