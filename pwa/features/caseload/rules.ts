@@ -1,4 +1,5 @@
 import type { Patient, Summary } from "@schema/rows.ts";
+import { exposureKey, practiceTime } from "@/shared/homework/exposure-progress.ts";
 
 /**
  * The Caseload's rules, in one place and without React: which patients need a look, and in what
@@ -28,7 +29,7 @@ export interface Practice {
 
 function practiceOf(s: Summary): Practice {
   return {
-    at: Date.parse(s.started_at ?? s.created_at),
+    at: practiceTime(s),
     exposure: s.exposure_practice,
     actualPeak: s.actual_peak_suds,
     safetyFlag: s.is_safetychecker,
@@ -40,9 +41,6 @@ export interface StalledExposure {
   exposure: string;
   peaks: number[];
 }
-
-/** "Ride the bus " and "ride the  bus" are one exposure. */
-const exposureKey = (text: string) => text.trim().replace(/\s+/g, " ").toLowerCase();
 
 const byTime = (a: Practice, b: Practice) => a.at - b.at;
 

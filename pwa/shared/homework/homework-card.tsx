@@ -1,14 +1,17 @@
 import type { Homework } from "@schema/rows.ts";
 import { PencilIcon, Trash2Icon } from "lucide-react";
-import { useState } from "react";
+import { useId, useState } from "react";
 import { formatDate } from "@/lib/dates.ts";
 import type { Local } from "@/local/index.ts";
 import { ConfirmDialog } from "@/ui/alert-dialog.tsx";
 import { Button } from "@/ui/button.tsx";
+import { DisclosureButton } from "@/ui/disclosure-heading.tsx";
 import { PendingBadge } from "../sync/pending-badge.tsx";
+import { exposureProgress } from "./exposure-progress.ts";
 import { HomeworkFormBody } from "./homework-form.tsx";
 import { editValues } from "./homework-values.ts";
-import { useHomeworkActions } from "./use-homework.ts";
+import { ProgressList } from "./progress-list.tsx";
+import { useHomeworkActions, useSummariesOf } from "./use-homework.ts";
 
 function Detail({ label, value }: { label: string; value: string }) {
   return (
@@ -22,6 +25,8 @@ function Detail({ label, value }: { label: string; value: string }) {
 /** One assignment: view mode, or edit mode after Edit until Save or Cancel (spec section 4). */
 export function HomeworkCard({ homework, canChange }: { homework: Local<Homework>; canChange: boolean }) {
   const [editing, setEditing] = useState(false);
+  const [showProgress, setShowProgress] = useState(false);
+  const progressId = useId();
   const actions = useHomeworkActions();
   const title = homework.fear || homework.exposurePractice;
 
@@ -76,6 +81,37 @@ export function HomeworkCard({ homework, canChange }: { homework: Local<Homework
         {homework.safetyBehavior && <Detail label="Safety behavior" value={homework.safetyBehavior} />}
         <Detail label="Assigned" value={formatDate(homework.created_at)} />
       </dl>
+      <div className="grid gap-1">
+        <DisclosureButton
+          open={showProgress}
+          onOpenChange={setShowProgress}
+          controls={progressId}
+          className="w-fit font-medium"
+        >
+          {showProgress ? "Hide progress" : "Show progress"}
+        </DisclosureButton>
+        <div id={progressId} hidden={!showProgress}>
+          {showProgress && <HomeworkProgress homework={homework} />}
+        </div>
+      </div>
     </li>
+  );
+}
+
+/** The practices linked to one assignment (read only while shown): peaks in date order and their change. */
+function HomeworkProgress({ homework }: { homework: Homework }) {
+  const summaries = useSummariesOf(homework.patientName);
+  if (summaries.status === "loading") return <p className="text-sm text-muted-foreground">Loading practices…</p>;
+  if (summaries.status === "error")
+    return (
+      <p role="alert" className="text-sm text-destructive">
+        Error loading this assignment's practices
+      </p>
+    );
+  return (
+    <ProgressList
+      steps={exposureProgress(homework, summaries.data)}
+      label={`Practices of ${homework.exposurePractice}, oldest first`}
+    />
   );
 }

@@ -4,8 +4,9 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
 import { syncTexts } from "@/shared/sync/sync-texts.ts";
 import { clearToasts, openTestDevice, renderSignedIn } from "@/test/render.tsx";
-import { homeworkRow, patientRow, userOf } from "@/test/rows.ts";
+import { homeworkRow, patientRow, summaryRow, userOf } from "@/test/rows.ts";
 import { HomeworkPanel } from "./homework-panel.tsx";
+import { NO_PRACTICES_LINKED } from "./progress-list.tsx";
 
 const m = messages.homework;
 const clinician = userOf("clinician");
@@ -220,5 +221,53 @@ describe("Homework Assignments panel", () => {
     expect(await screen.findByText(syncTexts.savedOnDevice)).toBeTruthy();
     await waitFor(async () => expect(await store.homework.get("h1")).toBeUndefined());
     expect((await store.outbox.toArray())[0]).toMatchObject({ method: "DELETE", path: "/api/homework/h1" });
+  });
+
+  it("Show progress lists the practices linked by exposure text, oldest first, with their peaks and changes", async () => {
+    const user = userEvent.setup();
+    const { store } = await withHomework(clinician, [
+      homeworkRow({ id: "h1", patientName: "sam", exposurePractice: "Ride the bus", fear: "Panic on the bus" }),
+      homeworkRow({ id: "h2", patientName: "sam", exposurePractice: "Call a friend", fear: "Phone calls" }),
+    ]);
+    const practice = (id: string, day: string, exposure: string, expected: number | null, actual: number | null) =>
+      summaryRow({
+        id,
+        patient_name: "sam",
+        exposure_practice: exposure,
+        started_at: `2025-03-${day}T10:00:00.000Z`,
+        expected_peak_suds: expected,
+        actual_peak_suds: actual,
+      });
+    await store.conversation_summaries.bulkPut([
+      practice("c", "07", "ride the  BUS to school", 60, 45),
+      practice("a", "03", "Ride the bus", 80, 60),
+      practice("b", "05", " ride the bus ", 70, 50),
+      practice("x", "04", "Order food at a counter", 50, 40),
+    ]);
+    const card = await screen.findByRole("listitem", { name: "Homework: Panic on the bus" });
+    const toggle = within(card).getByRole("button", { name: "Show progress" });
+    expect(toggle.getAttribute("aria-expanded")).toBe("false");
+    // By keyboard: the control is a real button.
+    toggle.focus();
+    await user.keyboard("{Enter}");
+    expect(toggle.getAttribute("aria-expanded")).toBe("true");
+    expect(toggle.textContent).toBe("Hide progress");
+    const list = await within(card).findByRole("list", { name: "Practices of Ride the bus, oldest first" });
+    expect(
+      within(list)
+        .getAllByRole("listitem")
+        .map((li) => li.textContent),
+    ).toEqual([
+      "March 3, 2025Peak SUDS expected 80 → actual 60",
+      "March 5, 2025Peak SUDS expected 70 → actual 50−10 from the previous practice",
+      "March 7, 2025Peak SUDS expected 60 → actual 45−5 from the previous practice",
+    ]);
+    await user.keyboard(" ");
+    expect(toggle.getAttribute("aria-expanded")).toBe("false");
+    expect(within(card).queryByRole("list")).toBeNull();
+
+    const other = screen.getByRole("listitem", { name: "Homework: Phone calls" });
+    await user.click(within(other).getByRole("button", { name: "Show progress" }));
+    expect(await within(other).findByText(NO_PRACTICES_LINKED)).toBeTruthy();
   });
 });

@@ -1,6 +1,6 @@
 import { HomeworkCreate, HomeworkUpdate } from "@schema/homework.ts";
 import { messages } from "@schema/messages.ts";
-import type { Homework } from "@schema/rows.ts";
+import type { Homework, Summary } from "@schema/rows.ts";
 import * as v from "valibot";
 import { ApiError } from "@/lib/api.ts";
 import { notify } from "@/lib/notify.tsx";
@@ -23,6 +23,16 @@ export function useHomeworkOf(patientName: string): Live<Local<Homework>[]> {
     },
     [store, patientName],
     "homework",
+  );
+}
+
+/** A patient's conversation summaries (their practices) from the device store, in no particular order; live. */
+export function useSummariesOf(patientName: string): Live<Local<Summary>[]> {
+  const store = useStore();
+  return useLive(
+    () => store.conversation_summaries.where("patient_name").equals(patientName).toArray(),
+    [store, patientName],
+    "conversation_summaries",
   );
 }
 
