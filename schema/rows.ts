@@ -90,6 +90,14 @@ export const SummaryRow = v.object({
   started_at: v.nullable(v.string()),
   ended_at: v.nullable(v.string()),
   created_at: v.string(),
+  /**
+   * When a clinician marked the safety flag reviewed, who (user id) and their name as it was then
+   * (null: not reviewed, or an account without names). Marking it reviewed is not an edit: the
+   * version stays, so an edit waiting elsewhere with If-Match still applies.
+   */
+  safety_reviewed_at: v.nullable(v.string()),
+  safety_reviewed_by: v.nullable(v.string()),
+  safety_reviewed_by_name: v.nullable(v.string()),
 });
 export type Summary = v.InferOutput<typeof SummaryRow>;
 

@@ -13,6 +13,7 @@ export const summaryMessages = {
   offsetInvalid: "offset must be a whole number of 0 or more",
   idRequired: "id (the conversation's id) is required",
   exists: "A summary for this conversation already exists",
+  notFlagged: "This summary has no safety flag to mark reviewed",
   noPatient: "patient_name is required: the conversation has no messages yet",
   otherPatient: "patient_name must be the patient of the conversation",
   // One answer for "no such conversation" and "another clinician's patient's": neither is told apart.
@@ -87,6 +88,15 @@ export type SummaryCreate = v.InferOutput<typeof SummaryCreate>;
 /** PATCH /api/conversation-summaries/{id} and the agent's PUT: only the fields sent change. */
 export const SummaryChanges = v.object(summaryFields);
 export type SummaryChanges = v.InferOutput<typeof SummaryChanges>;
+
+/**
+ * POST /api/conversation-summaries/{id}/safety-review: no fields (the server knows who and when), so
+ * an empty body or a JSON object; anything else (an array, a number) is a 400.
+ */
+export const SafetyReview = v.custom<Record<string, unknown>>(
+  (input) => typeof input === "object" && input !== null && !Array.isArray(input),
+  "The body must be empty or a JSON object",
+);
 
 /** GET /api/conversation-summaries: without limit, every summary (the spec's list); with it, one page. */
 export const SummaryListQuery = v.object({

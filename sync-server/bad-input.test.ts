@@ -38,6 +38,7 @@ const routes: [string, string][] = [
   ["POST", "/api/conversation-summaries"],
   ["PATCH", "/api/conversation-summaries/x"],
   ["DELETE", "/api/conversation-summaries/x"],
+  ["POST", "/api/conversation-summaries/%00/safety-review"],
   ["POST", "/api/admin/agent-keys"],
   ["DELETE", "/api/admin/agent-keys/%00"],
   ["GET", "/api/sync/pull?cursor=%00%00&limit=abc"],

@@ -92,6 +92,9 @@ export const toSummary = (r: DbRow): Summary => ({
   started_at: isoOrNull(r.started_at),
   ended_at: isoOrNull(r.ended_at),
   created_at: iso(r.created_at),
+  safety_reviewed_at: isoOrNull(r.safety_reviewed_at),
+  safety_reviewed_by: r.safety_reviewed_by ?? null,
+  safety_reviewed_by_name: r.safety_reviewed_by_name ?? null,
 });
 
 export const toClinician = (r: DbRow): Clinician => ({

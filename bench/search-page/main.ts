@@ -90,6 +90,9 @@ async function seed(messageCount: number) {
         started_at: new Date(start).toISOString(),
         ended_at: new Date(start + 1_800_000).toISOString(),
         created_at: new Date(start).toISOString(),
+        safety_reviewed_at: null,
+        safety_reviewed_by: null,
+        safety_reviewed_by_name: null,
       });
     }
     await store.transaction("rw", store.conversation_messages, store.conversation_summaries, async () => {

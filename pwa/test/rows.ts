@@ -70,5 +70,8 @@ export const summaryRow = (overrides: Partial<Summary> & { id: string }): Summar
   started_at: "2025-01-05T13:04:05.000Z",
   ended_at: "2025-01-05T13:34:05.000Z",
   created_at: "2025-01-05T13:34:05.000Z",
+  safety_reviewed_at: null,
+  safety_reviewed_by: null,
+  safety_reviewed_by_name: null,
   ...overrides,
 });

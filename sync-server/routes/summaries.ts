@@ -1,7 +1,13 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
 import { messages } from "../../schema/messages.ts";
-import { SummaryChanges, SummaryCreate, SummaryListQuery, summaryMessages } from "../../schema/summary.ts";
+import {
+  SafetyReview,
+  SummaryChanges,
+  SummaryCreate,
+  SummaryListQuery,
+  summaryMessages,
+} from "../../schema/summary.ts";
 import type { Db } from "../db/connect.ts";
 import type { AppEnv } from "../env.ts";
 import { badRequest, check, conflict, jsonBody, notFound } from "../http/errors.ts";
@@ -75,6 +81,29 @@ summariesRoutes.patch("/conversation-summaries/:id", requireUser, async (c) => {
     return row;
   });
   return c.json(toSummary(updated as Record<string, unknown>));
+});
+
+/**
+ * Marks the summary's safety flag reviewed by the caller (its patient's clinician, or an admin), now.
+ * The first review stays: marking it again (another clinician, or the outbox sending it twice)
+ * answers the row as it is and changes nothing. The reviewer's name is kept as it is now, so the
+ * line reads the same after a rename. A review keeps the version (the migration's trigger).
+ */
+summariesRoutes.post("/conversation-summaries/:id/safety-review", requireUser, async (c) => {
+  const { sql, now } = c.get("deps");
+  await jsonBody(c, SafetyReview);
+  const user = currentUser(c);
+  const row = await sql.begin(async (tx) => {
+    const current = await visibleSummary(c, tx, true);
+    if (!current.is_safetychecker) throw conflict(summaryMessages.notFlagged);
+    if (current.safety_reviewed_at) return current;
+    const name = [user.first_name.trim(), user.last_name.trim()].filter(Boolean).join(" ") || null;
+    const [updated] = await tx`UPDATE conversation_summaries
+      SET safety_reviewed_at = ${now()}, safety_reviewed_by = ${user.id}, safety_reviewed_by_name = ${name}
+      WHERE id = ${current.id} RETURNING *`;
+    return updated;
+  });
+  return c.json(toSummary(row as Record<string, unknown>));
 });
 
 summariesRoutes.delete("/conversation-summaries/:id", requireUser, requireAdmin, async (c) => {

@@ -218,6 +218,9 @@ const summary = (patient_name: string, days: number, over: Partial<Summary> = {}
     started_at: at,
     ended_at: at,
     created_at: at,
+    safety_reviewed_at: null,
+    safety_reviewed_by: null,
+    safety_reviewed_by_name: null,
     ...over,
   };
 };
