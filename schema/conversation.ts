@@ -9,6 +9,7 @@ export const conversationMessages = {
   limitInvalid: "limit must be a whole number of 1 or more",
   unknownPatient: (name: string) => `Unknown patient: ${name}`,
   unknownPrompt: (id: string) => `Unknown prompt: ${id}`,
+  unknownConversation: "Conversation not found",
   batchEmpty: "Send at least one message",
   batchTooLarge: (max: number) => `Send at most ${max} messages at once`,
   conversationId: "conversation_id is required",

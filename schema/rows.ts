@@ -49,6 +49,11 @@ const MessageRow = v.object({
   serial_num: v.number(),
   data: v.nullable(v.string()),
   timestamp: v.string(),
+  /**
+   * Only in an admin's pull: the message is older than the admin window (ADMIN_MESSAGE_WINDOW_DAYS)
+   * and comes without its text (data null); GET /api/conversations/{id}/messages has it.
+   */
+  held_back: v.optional(v.literal(true)),
 });
 export type Message = v.InferOutput<typeof MessageRow>;
 

@@ -40,6 +40,11 @@ export interface Config {
   loginWindowMs: number;
   /** BODY_LIMIT_BYTES, default 1 MiB (the agent's message intake allows 10×). */
   bodyLimitBytes: number;
+  /**
+   * ADMIN_MESSAGE_WINDOW_DAYS, default 90: an admin's device is sent the text of messages this many
+   * days old at most; older messages come without it and are read from the server when opened.
+   */
+  adminMessageWindowDays: number;
   /** SAMPLE_PATIENT_1 / SAMPLE_PATIENT_2: the Data Management menu's sample patients. */
   samplePatients: [string, string];
   /** ADMIN_EMAIL / ADMIN_PASSWORD: the first admin, created when no admin exists. */
@@ -141,6 +146,7 @@ const EnvSchema = v.object({
   LOGIN_MAX_FAILURES_PER_IP: v.optional(wholeNumber(1)),
   LOGIN_WINDOW_MINUTES: v.optional(positiveNumber),
   BODY_LIMIT_BYTES: v.optional(wholeNumber(1)),
+  ADMIN_MESSAGE_WINDOW_DAYS: v.optional(wholeNumber(1)),
   SAMPLE_PATIENT_1: v.optional(v.string()),
   SAMPLE_PATIENT_2: v.optional(v.string()),
   ADMIN_EMAIL: v.optional(email("admin@clinic.example")),
@@ -194,6 +200,7 @@ export function readConfig(env: Env = process.env): Config {
     loginMaxFailuresPerIp: e.LOGIN_MAX_FAILURES_PER_IP ?? 20,
     loginWindowMs: (e.LOGIN_WINDOW_MINUTES ?? 15) * 60_000,
     bodyLimitBytes: e.BODY_LIMIT_BYTES ?? 1024 * 1024,
+    adminMessageWindowDays: e.ADMIN_MESSAGE_WINDOW_DAYS ?? 90,
     samplePatients: [e.SAMPLE_PATIENT_1 ?? "sample_patient_1", e.SAMPLE_PATIENT_2 ?? "sample_patient_2"],
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,

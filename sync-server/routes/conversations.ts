@@ -64,6 +64,18 @@ conversationsRoutes.get("/conversations/patients", requireUser, async (c) => {
   return c.json(rows.map((r) => r.username as string));
 });
 
+// One conversation's messages, oldest first. An admin's device keeps the text of recent messages only
+// (ADMIN_MESSAGE_WINDOW_DAYS, sync/streams.ts messageFor) and reads an older conversation here when it is
+// opened. A conversation that is unknown or of a patient the user does not see answers 404.
+conversationsRoutes.get("/conversations/:conversationId/messages", requireUser, async (c) => {
+  const { sql } = c.get("deps");
+  const rows = await sql`SELECT * FROM conversation_messages
+    WHERE conversation_id = ${c.req.param("conversationId")} AND ${patientsOf(sql, currentUser(c))}
+    ORDER BY timestamp, serial_num, id`;
+  if (rows.length === 0) throw notFound(conversationMessages.unknownConversation);
+  return c.json(rows.map(toMessage));
+});
+
 // An unknown or hidden patient answers an empty list, as the spec's list does instead of failing.
 conversationsRoutes.get("/conversations/patient/:patientName/conversations", requireUser, async (c) => {
   const { sql } = c.get("deps");

@@ -1,7 +1,6 @@
 import { FIRST_SYNC_ORDER, type PullProgress, type SyncedTable } from "../../schema/rows.ts";
-import { toMessage } from "../rows.ts";
 import type { Cursor } from "./cursor.ts";
-import { type Item, type PullContext, patientScope, type Stream, streamOf, visible } from "./streams.ts";
+import { type Item, messageFor, type PullContext, patientScope, type Stream, streamOf, visible } from "./streams.ts";
 
 /**
  * Messages newest first, by (timestamp, id) descending: the conversations a clinician opens first
@@ -20,7 +19,7 @@ const messagesNewestFirst: Stream = async (ctx, position, limit) => {
     at: [row.sync_at as string, row.id as string],
     txid: row.sync_txid as string,
     weight: 1,
-    change: { table: "conversation_messages", row: toMessage(row) },
+    change: { table: "conversation_messages", row: messageFor(row, ctx) },
   }));
 };
 

@@ -25,7 +25,14 @@ const BY_PATIENT = new Set<Stream>([
  * "txid >= from" is all the cursor needs (see cursor.ts for why it never skips
  * a late commit). Re-sent rows are harmless: devices keep the higher version.
  */
-export async function pullPage(sql: Sql, user: SessionUser, cursor: Cursor, limit: number): Promise<PullResponse> {
+export async function pullPage(
+  sql: Sql,
+  user: SessionUser,
+  cursor: Cursor,
+  limit: number,
+  /** For an admin: messages older than this come without their text (see streams.ts messageFor). */
+  heldBackBefore: Date | null = null,
+): Promise<PullResponse> {
   if (cursor.r && cursor.r !== user.role) throw badRequest(ROLE_CHANGED);
   const response: PullResponse = {
     cursor: "",
@@ -58,6 +65,7 @@ export async function pullPage(sql: Sql, user: SessionUser, cursor: Cursor, limi
       tx,
       user,
       from: cursor.x,
+      heldBackBefore: isAdmin(user) ? heldBackBefore : null,
       ...(needsPatients ? await patientsOfUser(tx, user, cursor.x) : { mine: [], arrived: [] }),
     };
     if (isFirstSync(cursor)) {

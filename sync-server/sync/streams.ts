@@ -1,4 +1,4 @@
-import type { SyncedTable } from "../../schema/rows.ts";
+import type { Message, SyncedTable } from "../../schema/rows.ts";
 import type { SessionUser } from "../auth/sessions.ts";
 import type { Tx } from "../db/connect.ts";
 import { toClinician, toHomework, toMessage, toPatient, toPrompt, toSummary } from "../rows.ts";
@@ -13,6 +13,8 @@ export interface PullContext {
   mine: string[] | null;
   /** Patients that came to this clinician since `from`: all their rows are sent, however old. */
   arrived: string[];
+  /** An admin's window: messages older than this come without their text (see messageFor); null for a clinician. */
+  heldBackBefore: Date | null;
 }
 
 /** One unit of a page: a changed row, or ids to remove; `at` is its keyset position (txid first). */
@@ -57,6 +59,18 @@ const changeOf = (table: SyncedTable, row: Record<string, unknown>, toRow: (r: a
   change: { table, row: toRow(row) },
 });
 
+/**
+ * A message as this user's device keeps it. Admins work online on desktops: their devices keep the
+ * text of the last ADMIN_MESSAGE_WINDOW_DAYS only, older messages come marked `held_back` without it
+ * (the conversation lists, counts and ids stay whole) and are read from the server when opened.
+ */
+export function messageFor(row: Record<string, unknown>, ctx: PullContext): Message {
+  const message = toMessage(row);
+  const { heldBackBefore } = ctx;
+  if (heldBackBefore === null || (row.timestamp as Date) >= heldBackBefore) return message;
+  return { ...message, data: null, held_back: true };
+}
+
 const patients: Stream = async (ctx, position, limit) => {
   const { tx, from } = ctx;
   const rows = await tx`
@@ -74,7 +88,7 @@ const patients: Stream = async (ctx, position, limit) => {
  */
 function childStream(
   table: "homework" | "conversation_messages" | "conversation_summaries",
-  toRow: (r: any) => unknown,
+  toRow: (r: any, ctx: PullContext) => unknown,
 ) {
   const stream: Stream = async (ctx, position, limit) => {
     const { tx, from, arrived } = ctx;
@@ -87,7 +101,7 @@ function childStream(
       ? await tx`SELECT * FROM ((${changed}) UNION (${page(tx`patient_name = ANY(${arrived}::text[])`)})) AS u
           ORDER BY txid, id LIMIT ${limit}`
       : await changed;
-    return rows.map((row) => changeOf(table, row, toRow));
+    return rows.map((row) => changeOf(table, row, (r) => toRow(r, ctx)));
   };
   return stream;
 }
@@ -117,7 +131,7 @@ const clinicians: Stream = async ({ tx, from }, position, limit) => {
 export const streamOf = {
   patients,
   homework: childStream("homework", toHomework),
-  conversation_messages: childStream("conversation_messages", toMessage),
+  conversation_messages: childStream("conversation_messages", messageFor),
   conversation_summaries: childStream("conversation_summaries", toSummary),
   prompts,
   clinicians,
