@@ -101,6 +101,10 @@ export const messages = {
     noneInRange: "No conversations found for the selected date range.",
     none: "No conversations found",
     loadError: "Error loading conversations",
+    // Beyond the spec: an admin's device keeps the text of recent messages only (ADMIN_MESSAGE_WINDOW_DAYS).
+    loadedFromServer: "Loaded from the server: this device keeps the text of recent conversations only.",
+    needsConnection: "Older messages need a connection. Connect to read this conversation.",
+    heldBack: "Older message: open its conversation to load it from the server.",
   },
   users: {
     fetchFailed: "Failed to fetch users",

@@ -55,6 +55,8 @@ const MessageRow = v.object({
    */
   held_back: v.optional(v.literal(true)),
 });
+/** GET /api/conversations/{id}/messages: a conversation's messages, oldest first. */
+export const ConversationMessages = v.array(MessageRow);
 export type Message = v.InferOutput<typeof MessageRow>;
 
 export const PromptRow = v.object({

@@ -55,7 +55,7 @@ export function MessageView({ resultKey, count, fetchIds }: MessageViewProps) {
   );
 }
 
-function MessageItem({ message: m }: { message: Message }) {
+export function MessageItem({ message: m }: { message: Message }) {
   const Icon = m.data_type.includes("user") ? UserIcon : BotIcon;
   return (
     <article className="flex gap-3 rounded-lg border p-3">
@@ -69,7 +69,11 @@ function MessageItem({ message: m }: { message: Message }) {
           <span>Type: {m.data_type}</span>
           <span>Order: {m.serial_num ?? "N/A"}</span>
         </p>
-        <p className="whitespace-pre-wrap break-words text-sm">{m.data}</p>
+        {m.held_back ? (
+          <p className="text-sm italic text-muted-foreground">{messages.conversations.heldBack}</p>
+        ) : (
+          <p className="whitespace-pre-wrap break-words text-sm">{m.data}</p>
+        )}
       </div>
     </article>
   );

@@ -1,3 +1,4 @@
+import { messages } from "@schema/messages.ts";
 import type { Message } from "@schema/rows.ts";
 import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -231,5 +232,67 @@ describe("Chat History page", () => {
     expect(await screen.findByText("Error loading this patient's details")).toBeTruthy();
     await userEvent.click(screen.getByRole("button", { name: "Filters" }));
     expect(await screen.findByText("Error loading patients")).toBeTruthy();
+  });
+});
+
+describe("Chat History on an admin's device, which keeps the text of recent messages only", () => {
+  /** The admin's device holds conv-old as an admin's pull sends it: its messages without their text. */
+  async function adminDevice() {
+    const device = await seededDevice(admin);
+    await device.store.conversation_messages.bulkPut([
+      message("conv-old", "ada", "2024-01-02T10:00:00.000Z", { data: null, held_back: true, serial_num: 0 }),
+      message("conv-old", "ada", "2024-01-02T10:01:00.000Z", { data: null, held_back: true, serial_num: 1 }),
+    ]);
+    return device;
+  }
+  const serverMessages = [
+    message("conv-old", "ada", "2024-01-02T10:00:00.000Z", { data: "An old first message", serial_num: 0 }),
+    message("conv-old", "ada", "2024-01-02T10:01:00.000Z", { data: "An old reply", data_type: "agent", serial_num: 1 }),
+  ];
+
+  it("online, an old conversation opened is read from the server and says so", async () => {
+    const asked: string[] = [];
+    vi.stubGlobal("fetch", async (url: string) => {
+      asked.push(url);
+      return new Response(JSON.stringify(serverMessages), { headers: { "Content-Type": "application/json" } });
+    });
+    renderSignedIn(<ChatHistoryPage />, {
+      user: admin,
+      device: await adminDevice(),
+      path: "/chat-history?patientName=ada&conversationId=conv-old",
+    });
+    const region = await screen.findByRole("region", { name: "Messages" });
+    expect(await within(region).findByText("An old first message")).toBeTruthy();
+    expect(within(region).getByText("An old reply")).toBeTruthy();
+    expect(screen.getByRole("note").textContent).toBe(messages.conversations.loadedFromServer);
+    expect(asked).toContain("/api/conversations/conv-old/messages");
+    // The patient's list still holds the conversation and counts its messages, kept without their text.
+    const listed = await screen.findByRole("button", { name: /conv-old/, pressed: true });
+    expect(listed.textContent).toMatch(/· 2 messages/);
+  });
+
+  it("offline, it says older messages need a connection instead of an empty chat", async () => {
+    vi.spyOn(navigator, "onLine", "get").mockReturnValue(false);
+    try {
+      renderSignedIn(<ChatHistoryPage />, {
+        user: admin,
+        device: await adminDevice(),
+        path: "/chat-history?patientName=ada&conversationId=conv-old",
+      });
+      expect(await screen.findByText(messages.conversations.needsConnection)).toBeTruthy();
+      expect(screen.queryByRole("region", { name: "Messages" })).toBeNull();
+    } finally {
+      vi.restoreAllMocks();
+    }
+  });
+
+  it("a recent conversation still reads from the device, with no server note", async () => {
+    renderSignedIn(<ChatHistoryPage />, {
+      user: admin,
+      device: await adminDevice(),
+      path: "/chat-history?patientName=ada&conversationId=conv-ada-1",
+    });
+    expect(await screen.findByText("What was your SUDS?")).toBeTruthy();
+    expect(screen.queryByRole("note")).toBeNull();
   });
 });

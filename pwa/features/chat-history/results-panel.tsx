@@ -7,6 +7,7 @@ import { Skeleton } from "@/ui/skeleton.tsx";
 import { type ChatFilters, hasActiveFilter, showsMessages } from "@/worker/search-logic.ts";
 import { GroupedView } from "./grouped-view.tsx";
 import { MessageView } from "./message-view.tsx";
+import { ServerConversation, useHeldBack } from "./server-conversation.tsx";
 import type { ChatSearch } from "./use-chat-search.ts";
 
 interface ResultsPanelProps {
@@ -29,6 +30,9 @@ export function ResultsPanel({
 }: ResultsPanelProps) {
   const { result, error } = search;
   const selected = filters.selectedConversationId;
+  const store = useStore();
+  // An admin's device keeps older conversations without their text: such a one is read from the server.
+  const heldBack = useHeldBack(store, selected);
   // On a device whose messages are still to come, an empty answer means "not yet", not "none".
   const arrived = useTableArrived("conversation_messages");
   const none = result && (result.mode === "groups" ? result.groupCount === 0 : result.messageCount === 0);
@@ -44,7 +48,9 @@ export function ResultsPanel({
         )}
       </CardHeader>
       <CardContent>
-        {error ? (
+        {selected && heldBack ? (
+          <ServerConversation conversationId={selected} />
+        ) : error ? (
           <p className="text-destructive">{messages.conversations.loadError}</p>
         ) : loading || !result ? (
           <ResultsSkeleton label={showsMessages(filters) ? "Loading messages…" : "Loading conversations…"} />
