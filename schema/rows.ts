@@ -109,6 +109,13 @@ export const SummaryRow = v.object({
 export type Summary = v.InferOutput<typeof SummaryRow>;
 
 /**
+ * Issue 16's "safety risk not yet reviewed": the summary has the safety flag and no clinician has
+ * marked it reviewed (a row a device stored before reviews existed has no review field: unreviewed).
+ */
+export const unreviewedSafetyFlag = (s: Pick<Summary, "is_safetychecker" | "safety_reviewed_at">): boolean =>
+  s.is_safetychecker && !s.safety_reviewed_at;
+
+/**
  * What every signed-in user may know of a staff member (GET /api/users, sync): no e-mail,
  * which is a sign-in name; admins read e-mails from GET /api/admin/users.
  */

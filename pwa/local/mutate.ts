@@ -15,6 +15,8 @@ export type Mutation =
   | { kind: "homework.delete"; id: string }
   | { kind: "summary.update"; id: string; values: SummaryChanges }
   | { kind: "summary.delete"; id: string }
+  /** Marks the summary's safety flag reviewed by this user, now; no body (the server records who and when). */
+  | { kind: "summary.safetyReview"; id: string }
   | { kind: "prompt.setCurrent"; id: string }
   | { kind: "prompt.setTest"; id: string };
 
@@ -22,7 +24,14 @@ type Request = Pick<OutboxEntry, "method" | "path" | "body" | "table" | "rowId" 
 
 const enc = encodeURIComponent;
 
-function toRequest(m: Mutation, userId: string, now: string): Request {
+/** This user as a change shows them until the server answers: their id and name as the device knows it. */
+interface Me {
+  id: string;
+  name: string | null;
+}
+
+function toRequest(m: Mutation, me: Me, now: string): Request {
+  const userId = me.id;
   const stamps = { version: 0, updated_at: now, created_at: now };
   switch (m.kind) {
     case "patient.create": {
@@ -54,6 +63,11 @@ function toRequest(m: Mutation, userId: string, now: string): Request {
       return update("PATCH", `/api/conversation-summaries/${enc(m.id)}`, "conversation_summaries", m.id, m.values);
     case "summary.delete":
       return remove(`/api/conversation-summaries/${enc(m.id)}`, "conversation_summaries", m.id);
+    case "summary.safetyReview": {
+      const fields = { safety_reviewed_at: now, safety_reviewed_by: me.id, safety_reviewed_by_name: me.name };
+      const path = `/api/conversation-summaries/${enc(m.id)}/safety-review`;
+      return { method: "POST", path, table: "conversation_summaries", rowId: m.id, op: { kind: "update", fields } };
+    }
     case "prompt.setCurrent":
     case "prompt.setTest": {
       const which = m.kind === "prompt.setCurrent" ? "current" : "test";
@@ -87,6 +101,13 @@ const remove = (path: string, table: SyncedTable, rowId: string): Request => ({
   op: { kind: "delete" },
 });
 
+/** The name a safety review shows until the server's answer: this user's as the device holds it (synced staff). */
+async function myName(store: LocalStore, mutation: Mutation): Promise<string | null> {
+  if (mutation.kind !== "summary.safetyReview") return null;
+  const me = await store.clinicians.get(store.userId);
+  return [me?.first_name.trim(), me?.last_name.trim()].filter(Boolean).join(" ") || null;
+}
+
 /**
  * Applies a change to the local rows and queues its REST request, in one transaction: either both
  * happen or neither. Returns the mutation's id (its Idempotency-Key) and the row's id (new for creates).
@@ -94,7 +115,7 @@ const remove = (path: string, table: SyncedTable, rowId: string): Request => ({
  */
 export async function mutate(store: LocalStore, mutation: Mutation): Promise<{ mutationId: string; rowId: string }> {
   const now = new Date().toISOString();
-  const request = toRequest(mutation, store.userId, now);
+  const request = toRequest(mutation, { id: store.userId, name: await myName(store, mutation) }, now);
   const id = crypto.randomUUID();
   await writing(store, async () => {
     const current = await syncedTable(store, request.table).get(request.rowId);

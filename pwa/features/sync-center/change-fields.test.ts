@@ -79,4 +79,15 @@ describe("what a conflict shows", () => {
     expect(actionOf(current, "Prompt “Default”")).toBe("Making prompt “Default” the current prompt");
     expect(actionOf(test, "Prompt “Default”")).toBe("Making prompt “Default” the test prompt");
   });
+
+  it("names a safety review as such, not as a new summary", () => {
+    const fields = {
+      safety_reviewed_at: "2026-11-23T12:00:00.000Z",
+      safety_reviewed_by: "u1",
+      safety_reviewed_by_name: "A B",
+    };
+    expect(actionOf({ method: "POST", op: { kind: "update", fields } }, "Summary for alex_k")).toBe(
+      "Marking the safety flag of summary for alex_k reviewed",
+    );
+  });
 });

@@ -149,6 +149,7 @@ export function subjectOf(table: SyncedTable, row: unknown, body?: unknown): str
 export function actionOf({ method, op }: Pick<OutboxEntry, "method" | "op">, subject: string): string {
   const lower = lowerFirst(subject);
   if (op.kind === "flag") return `Making ${lower} the ${op.flag === "is_current" ? "current" : "test"} prompt`;
+  if (op.kind === "update" && "safety_reviewed_at" in op.fields) return `Marking the safety flag of ${lower} reviewed`;
   if (method === "POST") return `New ${lower}`;
   if (method === "DELETE") return `Deleting ${lower}`;
   return `Changes to ${lower}`;
