@@ -52,10 +52,10 @@ function Caseload() {
           <div className="grid gap-1.5">
             <CardTitle>{isAdmin ? "Every clinician's patients" : "Your patients"}, most urgent first</CardTitle>
             <CardDescription>
-              Safety risk: a summary with the safety flag (marking a flag reviewed is not available yet, so every
-              flagged summary counts). Not on track: over the last {NOT_ON_TRACK_WINDOW} practices of the same exposure
-              with an actual peak SUDS, the latest peak is not below the first; this is information for you, not a
-              diagnosis. Quiet: no practice for {quietDays} days. Open a patient to see their Chat History.
+              Safety risk: a summary with the safety flag that no clinician has marked reviewed yet (mark it reviewed in
+              the summary). Not on track: over the last {NOT_ON_TRACK_WINDOW} practices of the same exposure with an
+              actual peak SUDS, the latest peak is not below the first; this is information for you, not a diagnosis.
+              Quiet: no practice for {quietDays} days. Open a patient to see their Chat History.
             </CardDescription>
           </div>
           <div className="flex flex-wrap items-end gap-4">

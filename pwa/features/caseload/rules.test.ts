@@ -247,6 +247,26 @@ describe("buildCaseload", () => {
     expect(rows.find((r) => r.username === "calm")?.homeworkCount).toBe(2);
   });
 
+  it("a safety flag marked reviewed no longer counts nor ranks the patient first; an unreviewed one still does", () => {
+    const reviewed = { is_safetychecker: true, safety_reviewed_at: new Date(daysAgo(0)).toISOString() };
+    const rows = buildCaseload(
+      [patient("reviewed", "Reviewed"), patient("stalled", "Stalled"), patient("both", "Both")],
+      [
+        summary("reviewed", 1, { ...reviewed, safety_reviewed_by: "dr", safety_reviewed_by_name: "Dr Rivera" }),
+        ...[3, 2, 1].map((d, i) => summary("stalled", d, { actual_peak_suds: 60 + i * 5 })),
+        summary("both", 2, reviewed),
+        summary("both", 1, { is_safetychecker: true }),
+      ],
+      new Map(),
+      options,
+    );
+    expect(rows.map((r) => [r.username, r.safetyFlags])).toEqual([
+      ["both", 1],
+      ["stalled", 0],
+      ["reviewed", 0],
+    ]);
+  });
+
   it("handles 1,000 patients with 20 practices each quickly", () => {
     const patients = Array.from({ length: 1000 }, (_, i) => patient(`p${i}`, `P${i}`));
     const summaries = patients.flatMap((p, i) =>

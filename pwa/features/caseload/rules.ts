@@ -1,4 +1,4 @@
-import type { Patient, Summary } from "@schema/rows.ts";
+import { type Patient, type Summary, unreviewedSafetyFlag } from "@schema/rows.ts";
 import { exposureKey, practiceTime } from "@/shared/homework/exposure-progress.ts";
 
 /**
@@ -24,6 +24,7 @@ export interface Practice {
   /** The exposure practised, as written; null when the summary names none. */
   exposure: string | null;
   actualPeak: number | null;
+  /** A safety flag no clinician has marked reviewed yet; a reviewed one no longer counts. */
   safetyFlag: boolean;
 }
 
@@ -32,7 +33,7 @@ function practiceOf(s: Summary): Practice {
     at: practiceTime(s),
     exposure: s.exposure_practice,
     actualPeak: s.actual_peak_suds,
-    safetyFlag: s.is_safetychecker,
+    safetyFlag: unreviewedSafetyFlag(s),
   };
 }
 
@@ -77,7 +78,7 @@ export interface CaseloadEntry {
   username: string;
   name: string;
   clinicianId: string | null;
-  /** Summaries with the safety flag (none can be marked reviewed yet, so all of them count). */
+  /** Summaries with a safety flag not yet marked reviewed (a reviewed flag no longer counts). */
   safetyFlags: number;
   stalled: StalledExposure[];
   quiet: boolean;
@@ -120,7 +121,7 @@ export function caseloadEntry(
 }
 
 /**
- * Most urgent first: a safety flag outranks being not on track, which outranks being quiet; a
+ * Most urgent first: an unreviewed safety flag outranks being not on track, which outranks being quiet; a
  * patient with more of these comes before one with fewer of the same rank (safety and quiet
  * before safety alone). Ties go to the longest without practice (never practised first), then
  * by name and username, so the order never depends on how the store returned the rows.

@@ -1,7 +1,11 @@
 import { cleanup, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { formatDateTime } from "@/lib/dates.ts";
+import { syncTexts } from "@/shared/sync/sync-texts.ts";
 import { openTestDevice, renderSignedIn } from "@/test/render.tsx";
-import { summaryRow, userOf } from "@/test/rows.ts";
+import { clinicianRow, summaryRow, userOf } from "@/test/rows.ts";
+import { safetyReviewTexts } from "./safety-review.tsx";
 import { SummaryDialog } from "./summary-dialog.tsx";
 
 const user = userOf("clinician");
@@ -86,6 +90,65 @@ describe("Conversation Summary dialog", () => {
     renderSignedIn(<SummaryDialog conversationId="c-x" open onOpenChange={() => {}} />, { user });
     expect(await screen.findByText("Error loading summary details", {}, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByText("Failed to fetch conversation summary: 503: boom")).toBeTruthy();
+  });
+});
+
+describe("Conversation Summary dialog, marking the safety flag reviewed", () => {
+  it("a flagged summary has the button; pressed with the keyboard, it is marked reviewed by me at once and queued", async () => {
+    const device = openTestDevice(user);
+    await device.store.clinicians.put(clinicianRow(user));
+    await device.store.conversation_summaries.put(summaryRow({ id: "c-flag", is_safetychecker: true }));
+    renderSignedIn(<SummaryDialog conversationId="c-flag" open onOpenChange={() => {}} />, { user, device });
+    const button = await screen.findByRole("button", { name: safetyReviewTexts.mark });
+
+    const keyboard = userEvent.setup();
+    button.focus();
+    await keyboard.keyboard("{Enter}");
+
+    // The test device has no connection: the mark waits on the device, and the toast says so.
+    expect(await screen.findByText(syncTexts.savedOnDevice)).toBeTruthy();
+    const line = await screen.findByText(/^Safety flag reviewed by Cleo Clinician on /);
+    const row = await device.store.conversation_summaries.get("c-flag");
+    expect(row).toMatchObject({
+      safety_reviewed_by: user.id,
+      safety_reviewed_by_name: "Cleo Clinician",
+      _pending: true,
+    });
+    expect(line.textContent).toBe(
+      safetyReviewTexts.reviewed("Cleo Clinician", formatDateTime(row?.safety_reviewed_at ?? "")),
+    );
+    expect(screen.queryByRole("button", { name: safetyReviewTexts.mark })).toBeNull();
+    expect(screen.getByText("Waiting to sync")).toBeTruthy();
+    expect(await device.store.outbox.toArray()).toEqual([
+      expect.objectContaining({ method: "POST", path: "/api/conversation-summaries/c-flag/safety-review" }),
+    ]);
+  });
+
+  it("a reviewed flag says who reviewed it and when, with no button", async () => {
+    const device = openTestDevice(user);
+    const at = "2026-11-20T09:15:00.000Z";
+    await device.store.conversation_summaries.put(
+      summaryRow({
+        id: "c-seen",
+        is_safetychecker: true,
+        safety_reviewed_at: at,
+        safety_reviewed_by: "someone",
+        safety_reviewed_by_name: "Dana Chen",
+      }),
+    );
+    renderSignedIn(<SummaryDialog conversationId="c-seen" open onOpenChange={() => {}} />, { user, device });
+    expect(await screen.findByText(`Safety flag reviewed by Dana Chen on ${formatDateTime(at)}`)).toBeTruthy();
+    expect(screen.queryByRole("button", { name: safetyReviewTexts.mark })).toBeNull();
+    expect(screen.queryByText("Waiting to sync")).toBeNull();
+  });
+
+  it("a summary without the safety flag has neither", async () => {
+    const device = openTestDevice(user);
+    await device.store.conversation_summaries.put(summaryRow({ id: "c-calm", is_safetychecker: false }));
+    renderSignedIn(<SummaryDialog conversationId="c-calm" open onOpenChange={() => {}} />, { user, device });
+    expect(await screen.findByText("Metrics")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: safetyReviewTexts.mark })).toBeNull();
+    expect(screen.queryByText(/Safety flag reviewed/)).toBeNull();
   });
 });
 

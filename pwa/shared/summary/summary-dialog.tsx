@@ -7,12 +7,14 @@ import * as v from "valibot";
 import { ApiError, api, errorMessage } from "@/lib/api.ts";
 import { formatDateTime } from "@/lib/dates.ts";
 import { useOnline } from "@/lib/use-online.ts";
+import type { Local } from "@/local/index.ts";
 import { useStore } from "@/shared/sync/sync-context.ts";
 import { useLive } from "@/shared/sync/use-live.ts";
 import { useRecordView } from "@/shared/sync/use-record-view.ts";
 import { Badge } from "@/ui/badge.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/ui/dialog.tsx";
 import { Spinner } from "@/ui/spinner.tsx";
+import { SafetyReview } from "./safety-review.tsx";
 
 interface SummaryDialogProps {
   conversationId: string | null;
@@ -92,7 +94,8 @@ function SummaryBody({
     retry: 1,
   });
   const summary = local ?? remote.data;
-  if (summary) return <SummaryDetails summary={summary} withTimes={withTimes} />;
+  // Only a summary on this device can be marked reviewed (through its outbox); one read from the server arrives with the next pull.
+  if (summary) return <SummaryDetails summary={summary} withTimes={withTimes} markable={Boolean(local)} />;
   if (read.status === "loading" || (local === null && online && remote.isPending)) return <Spinner />;
   // The device store failing to read (closed, evicted) is told like the server failing.
   const failed = read.status === "error" ? read.error : remote.error;
@@ -107,7 +110,15 @@ function SummaryBody({
   return <p className="text-muted-foreground">{missing}</p>;
 }
 
-function SummaryDetails({ summary: s, withTimes = false }: { summary: Summary; withTimes?: boolean }) {
+function SummaryDetails({
+  summary: s,
+  withTimes = false,
+  markable,
+}: {
+  summary: Local<Summary>;
+  withTimes?: boolean;
+  markable: boolean;
+}) {
   useRecordView(s.patient_name, "summary", s.id);
   return (
     <div className="grid gap-5 text-sm">
@@ -117,6 +128,7 @@ function SummaryDetails({ summary: s, withTimes = false }: { summary: Summary; w
         {s.is_safetychecker && <Badge variant="destructive">Safety Risk</Badge>}
         {s.is_completed ? <Badge variant="success">Completed</Badge> : <Badge variant="warning">In Progress</Badge>}
       </div>
+      <SafetyReview summary={s} markable={markable} />
       {s.summary && <p className="whitespace-pre-wrap">{s.summary}</p>}
       <Section title="Pre-Exposure (collected from the patient)">
         <Field label="Exposure Practice" value={show(s.exposure_practice)} />
