@@ -1,3 +1,4 @@
+import type postgres from "postgres";
 import type { Sql } from "../db/connect.ts";
 import { randomToken, sameBytes, sha256Bytes } from "./tokens.ts";
 
@@ -39,16 +40,23 @@ export async function createSession(sql: Sql, userId: string, policy: SessionPol
   return { token: `${id}.${secret}`, session: { id, userId, expiresAt } satisfies Session };
 }
 
+/**
+ * The session and its user, or null. `alsoRead` adds columns to the same statement (given the
+ * column that holds the user's id), so a request whose first read depends only on the user does
+ * not wait for a second round trip; its values are in `row`, to be used only when the session is valid.
+ */
 export async function validateSession(
   sql: Sql,
   token: string,
   policy: SessionPolicy,
-): Promise<{ session: Session; user: SessionUser } | null> {
+  alsoRead?: (userId: postgres.PendingQuery<postgres.Row[]>) => postgres.PendingQuery<postgres.Row[]>,
+): Promise<{ session: Session; user: SessionUser; row: postgres.Row } | null> {
   const [id, secret, extra] = token.split(".");
   if (!id || !secret || extra !== undefined || id.length > 64 || secret.length > 64) return null;
   const [row] = await sql`
     SELECT s.id, s.secret_hash, s.user_id, s.last_active_at, s.expires_at,
            u.username, u.first_name, u.last_name, u.role, u.must_change_password
+           ${alsoRead ? sql`, ${alsoRead(sql`s.user_id`)}` : sql``}
     FROM sessions s JOIN user_clinician u ON u.id = s.user_id
     WHERE s.id = ${id}`;
   if (!row) return null;
@@ -64,6 +72,7 @@ export async function validateSession(
     await sql`UPDATE sessions SET last_active_at = ${new Date(now)} WHERE id = ${id}`;
   }
   return {
+    row,
     session: { id, userId: row.user_id as string, expiresAt },
     user: {
       id: row.user_id as string,

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Sql } from "../db/connect.ts";
 import { decodeCursor } from "../sync/cursor.ts";
-import { createTestContext, type TestContext } from "../test/harness.ts";
+import { Client, createTestContext, type TestContext } from "../test/harness.ts";
 import { addHomework, addMessage, addPatient, ids, pullAll } from "../test/sync-rows.ts";
 
 // The cheap "nothing new" delta pull (sync/changed.ts): it must answer as the full pass would.
@@ -128,6 +128,52 @@ describe("a delta pull with nothing new", () => {
     const second = await pullAll(clinician, first.cursor);
     expect(late).toBeDefined();
     expect(ids([...(first.changes.homework ?? []), ...(second.changes.homework ?? [])]).has(late!)).toBe(true);
+  });
+});
+
+// The check rides along with the session lookup (routes/sync.ts); the session is still checked first.
+describe("a delta pull's session", () => {
+  it("is refused once signed out, with nothing of the clinician's changes", async () => {
+    const clinician = await t.as("clinician");
+    const p = await addPatient(t.sql, clinician.user!.id);
+    const { cursor } = await pullAll(clinician);
+    await addHomework(t.sql, p.username, clinician.user!.id);
+    const stolen = new Client(t.app, clinician.cookie, clinician.user);
+    expect((await clinician.post("/api/logout")).status).toBe(200);
+    const res = await stolen.get(`/api/sync/pull?cursor=${cursor}`);
+    expect(res.status).toBe(401);
+    expect(res.body.changes).toBeUndefined();
+  });
+
+  it("is refused on the next pull after a password change elsewhere ends it", async () => {
+    const user = await t.createUser();
+    const laptop = await t.signIn(user);
+    const phone = await t.signIn(user);
+    const { cursor } = await pullAll(phone);
+    const changed = await laptop.post("/api/user/change-password", {
+      current_password: user.password,
+      new_password: "a-new-password-42",
+    });
+    expect(changed.status).toBe(200);
+    expect((await phone.get(`/api/sync/pull?cursor=${cursor}`)).status).toBe(401);
+    expect((await laptop.get(`/api/sync/pull?cursor=${cursor}`)).status).toBe(200);
+  });
+
+  it("ends when idle too long, and waits for a forced password change", async () => {
+    const clinician = await t.as("clinician");
+    const { cursor } = await pullAll(clinician);
+    await t.sql`UPDATE user_clinician SET must_change_password = true WHERE id = ${clinician.user!.id}`;
+    const forced = await clinician.get(`/api/sync/pull?cursor=${cursor}`);
+    expect(forced.status).toBe(403);
+    expect(forced.body.code).toBe("must_change_password");
+    t.advanceClock(t.config.sessionIdleMs);
+    expect((await clinician.get(`/api/sync/pull?cursor=${cursor}`)).status).toBe(401);
+  });
+
+  it("comes before a bad cursor: 401 signed out, 400 signed in", async () => {
+    expect((await t.anonymous().get("/api/sync/pull?cursor=not-a-cursor!")).status).toBe(401);
+    const clinician = await t.as("clinician");
+    expect((await clinician.get("/api/sync/pull?cursor=not-a-cursor!")).status).toBe(400);
   });
 });
 

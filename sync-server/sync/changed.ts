@@ -1,10 +1,21 @@
+import type postgres from "postgres";
 import type { SessionUser } from "../auth/sessions.ts";
 import type { Sql } from "../db/connect.ts";
-import { isAdmin } from "./streams.ts";
+
+type Fragment = postgres.PendingQuery<postgres.Row[]>;
+
+/** The answer of the check: the snapshot's xmin, and per stream of the pull whether it may have something. */
+export interface Changed {
+  xmin: string;
+  /** In the order of the pull's streams: patients, homework, messages, summaries, prompts, clinicians, removals, moved away. */
+  streams: boolean[];
+}
 
 /**
- * Which streams of a delta pull may have something for this user since `from`, asked in one
- * statement (one snapshot, no transaction), with that snapshot's xmin.
+ * Which streams of a delta pull may have something for this user since `from`, as columns of one
+ * statement (one snapshot, no transaction), with that snapshot's xmin. `userId` is the user's id, or
+ * the column that holds it when the check rides along with the session lookup (see
+ * routes/sync.ts: a pull with nothing new is then that one statement).
  *
  * Each answer is one probe of the stream's (txid, …) index: `(SELECT txid … WHERE txid >= from
  * ORDER BY txid LIMIT 1) IS NOT NULL` stops at the first row written since the cursor that is in the
@@ -22,38 +33,47 @@ import { isAdmin } from "./streams.ts";
  * The answers may say "maybe" for nothing (a tombstone or a clinician's rename the user will not be
  * sent), never "nothing" for something: each is the stream's own condition or a wider one.
  */
-export async function changedStreams(sql: Sql, user: SessionUser, from: string) {
+export function changeColumns(sql: Sql, role: SessionUser["role"], userId: string | Fragment, from: string) {
   const since = (table: string, scope = sql`TRUE`, join = sql``) =>
     sql`(SELECT t.txid FROM ${sql(table)} t ${join} WHERE t.txid >= ${from}::xid8 AND ${scope}
       ORDER BY t.txid LIMIT 1) IS NOT NULL`;
-  const admin = isAdmin(user);
-  const mine = admin ? sql`TRUE` : sql`p.clinician_id = ${user.id}`;
+  const admin = role === "admin";
+  const mine = admin ? sql`TRUE` : sql`p.clinician_id = ${userId}`;
   const ofMyPatients = (table: string) =>
     admin ? since(table) : since(table, mine, sql`JOIN patients p ON p.username = t.patient_name`);
-  const [row] = await sql`SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin,
-    ${since("patients", admin ? sql`TRUE` : sql`t.clinician_id = ${user.id}`)} AS patients,
-    ${ofMyPatients("homework")} AS homework,
-    ${ofMyPatients("conversation_messages")} AS messages,
-    ${ofMyPatients("conversation_summaries")} AS summaries,
-    ${since("prompts")} AS prompts,
-    ${since("user_clinician")} AS clinicians,
-    ${since("sync_removed")} AS removed,
-    ${admin ? sql`FALSE` : since("patient_reassignments", sql`t.old_clinician_id = ${user.id}`)} AS moved_away`;
+  return sql`pg_snapshot_xmin(pg_current_snapshot())::text AS changed_xmin,
+    ${since("patients", admin ? sql`TRUE` : sql`t.clinician_id = ${userId}`)} AS changed_patients,
+    ${ofMyPatients("homework")} AS changed_homework,
+    ${ofMyPatients("conversation_messages")} AS changed_messages,
+    ${ofMyPatients("conversation_summaries")} AS changed_summaries,
+    ${since("prompts")} AS changed_prompts,
+    ${since("user_clinician")} AS changed_clinicians,
+    ${since("sync_removed")} AS changed_removed,
+    ${admin ? sql`FALSE` : since("patient_reassignments", sql`t.old_clinician_id = ${userId}`)} AS changed_moved_away`;
+}
+
+/** The check's answer from a row holding changeColumns. */
+export function readChanged(row: postgres.Row, role: SessionUser["role"]): Changed {
   // A patient that came to this clinician brings all its rows, however old: its move (a new txid on
   // the patient) is what opens the child streams then.
-  const arrived = Boolean(row.patients) && !admin;
+  const arrived = Boolean(row.changed_patients) && role !== "admin";
   return {
-    xmin: row.xmin as string,
-    /** In the order of the pull's streams: patients, homework, messages, summaries, prompts, clinicians, removals, moved away. */
+    xmin: row.changed_xmin as string,
     streams: [
-      row.patients,
-      row.homework || arrived,
-      row.messages || arrived,
-      row.summaries || arrived,
-      row.prompts,
-      row.clinicians,
-      row.removed,
-      row.moved_away,
+      row.changed_patients,
+      row.changed_homework || arrived,
+      row.changed_messages || arrived,
+      row.changed_summaries || arrived,
+      row.changed_prompts,
+      row.changed_clinicians,
+      row.changed_removed,
+      row.changed_moved_away,
     ].map(Boolean),
   };
+}
+
+/** The check on its own, for a pull whose session was loaded without it. */
+export async function changedStreams(sql: Sql, user: SessionUser, from: string): Promise<Changed> {
+  const [row] = await sql`SELECT ${changeColumns(sql, user.role, user.id, from)}`;
+  return readChanged(row, user.role);
 }

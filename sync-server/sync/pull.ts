@@ -2,7 +2,7 @@ import { type PullResponse, SYNCED_TABLES } from "../../schema/rows.ts";
 import type { SessionUser } from "../auth/sessions.ts";
 import type { Sql, Tx } from "../db/connect.ts";
 import { badRequest } from "../http/errors.ts";
-import { changedStreams } from "./changed.ts";
+import { type Changed, changedStreams } from "./changed.ts";
 import { type Cursor, encodeCursor, ROLE_CHANGED } from "./cursor.ts";
 import { firstSyncPage, isFirstSync } from "./first-sync.ts";
 import { movedAway, removals } from "./removals.ts";
@@ -19,6 +19,15 @@ const BY_PATIENT = new Set<Stream>([
 ]);
 
 /**
+ * The start of a delta pass begins with the cheap check of changed.ts. When the cursor names the
+ * role it was made for, the check can be asked before the user is known (routes/sync.ts reads it in
+ * the session lookup's statement): a role that changed since is refused anyway.
+ */
+export function deltaCheckOf(cursor: Cursor) {
+  return !isFirstSync(cursor) && !cursor.n && cursor.r ? { role: cursor.r, from: cursor.x } : undefined;
+}
+
+/**
  * One page of the pull, read in one REPEATABLE READ snapshot so the page is
  * consistent. Rows carry the id of the transaction that last wrote them
  * (txid); a row read here is by definition visible in this snapshot, so
@@ -32,6 +41,8 @@ export async function pullPage(
   limit: number,
   /** For an admin: messages older than this come without their text (see streams.ts messageFor). */
   heldBackBefore: Date | null = null,
+  /** The check of deltaCheckOf(cursor), when it was already read with the session. */
+  checked?: Changed,
 ): Promise<PullResponse> {
   if (cursor.r && cursor.r !== user.role) throw badRequest(ROLE_CHANGED);
   const response: PullResponse = {
@@ -40,14 +51,15 @@ export async function pullPage(
     changes: Object.fromEntries(SYNCED_TABLES.map((t) => [t, []])),
     removed: Object.fromEntries(SYNCED_TABLES.map((t) => [t, []])),
   };
-  // The start of a delta pass asks first which streams have anything (one statement, see changed.ts).
+  // The start of a delta pass asks first which streams have anything (one statement, see changed.ts,
+  // or none more when it came with the session).
   // Nothing: the answer is that snapshot's xmin, as the pass would have given. Something: the pass
   // reads only those streams, in a later snapshot, and ends at the check's xmin all the same, so a
   // row a skipped stream got after the check (its txid is at least that xmin) comes with the next pass.
   let open: boolean[] | undefined;
   let checkedXmin: string | undefined;
   if (!isFirstSync(cursor) && !cursor.n) {
-    const changed = await changedStreams(sql, user, cursor.x);
+    const changed = checked ?? (await changedStreams(sql, user, cursor.x));
     if (!changed.streams.some(Boolean)) {
       response.cursor = encodeCursor({ x: changed.xmin, r: user.role });
       return response;
