@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PullResponse } from "../../schema/rows.ts";
+import { decodeCursor, encodeCursor } from "../sync/cursor.ts";
 import { createTestContext, type TestContext } from "../test/harness.ts";
-import { addHomework, addMessage, addPatient, addSummary, ids, pullAll } from "../test/sync-rows.ts";
+import { addConversation, addHomework, addMessage, addPatient, addSummary, ids, pullAll } from "../test/sync-rows.ts";
 
 let t: TestContext;
 beforeAll(async () => {
@@ -331,5 +332,45 @@ describe.runIf(process.env.TEST_DB === "postgres")("the cursor on real PostgreSQ
     } finally {
       slow.release();
     }
+  });
+});
+
+// Last in the file: delete_user_data removes every patient's messages in this database.
+describe("a bulk delete reaching devices", () => {
+  it("sends every removed message and summary, page by page in the order they were recorded", async () => {
+    const clinician = await t.as("clinician");
+    const admin = await t.as("admin");
+    const p = await addPatient(t.sql, clinician.user!.id);
+    await addConversation(t.sql, p.username, 5);
+    const summary = await addSummary(t.sql, p.username);
+    const synced = await pullAll(clinician);
+    const messages = [...ids(synced.changes.conversation_messages)];
+    expect(messages).toHaveLength(5);
+
+    const res = await admin.delete("/api/conversations/patient/delete_user_data");
+    expect(res.status).toBe(200);
+    const first = await clinician.get<PullResponse>(`/api/sync/pull?cursor=${synced.cursor}&limit=2`);
+    expect(first.body.hasMore).toBe(true);
+    const rest = await pullAll(clinician, first.body.cursor, 2);
+    const removed = new Set([...first.body.removed.conversation_messages!, ...rest.removed.conversation_messages!]);
+    expect([...removed].sort()).toEqual([...messages].sort());
+    expect(rest.removed.conversation_summaries).toContain(summary);
+    expect(rest.pages).toBeGreaterThan(1);
+  });
+
+  it("goes on from a cursor paged by table and id, as made before tombstones were numbered", async () => {
+    const clinician = await t.as("clinician");
+    const admin = await t.as("admin");
+    const p = await addPatient(t.sql, clinician.user!.id);
+    await addConversation(t.sql, p.username, 3);
+    const synced = await pullAll(clinician);
+    expect((await admin.delete("/api/conversations/patient/delete_user_data")).status).toBe(200);
+    const first = await clinician.get<PullResponse>(`/api/sync/pull?cursor=${synced.cursor}&limit=1`);
+    const cursor = decodeCursor(first.body.cursor);
+    const [stream, txid] = cursor.a!;
+    const [sent] = first.body.removed.conversation_messages!;
+    const old = encodeCursor({ ...cursor, a: [stream, txid, "conversation_messages", sent] });
+    const rest = await pullAll(clinician, old);
+    expect(new Set([sent, ...rest.removed.conversation_messages!])).toEqual(ids(synced.changes.conversation_messages));
   });
 });

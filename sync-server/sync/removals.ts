@@ -34,16 +34,23 @@ function stillVisible(ctx: PullContext) {
     ELSE TRUE END`;
 }
 
-/** Deleted rows (sync_removed), in (txid, table, id) order. */
+/**
+ * A position in the removals: [txid, seq]. One of a cursor made before tombstones had a seq (0160:
+ * [txid, table, id]) goes back to the start of its transaction's tombstones: sent again, harmlessly.
+ */
+const removalPosition = (position: string[] | undefined) =>
+  position && (position.length !== 2 || !/^\d{1,18}$/.test(position[1])) ? [position[0], "0"] : position;
+
+/** Deleted rows (sync_removed), in the order they were recorded: (txid, seq). */
 export const removals: Stream = async (ctx, position, limit) => {
   const { tx, from } = ctx;
   const rows = await tx`
-    SELECT s.txid::text AS sync_txid, s.table_name, s.row_id FROM sync_removed s
-    WHERE s.txid >= ${from}::xid8 AND ${after(tx, ["s.txid", "s.table_name", "s.row_id"], position)}
+    SELECT s.txid::text AS sync_txid, s.seq::text AS seq, s.table_name, s.row_id FROM sync_removed s
+    WHERE s.txid >= ${from}::xid8 AND ${after(tx, ["s.txid", "s.seq"], removalPosition(position))}
       AND ${concernsUser(ctx)} AND NOT ${stillVisible(ctx)}
-    ORDER BY s.txid, s.table_name, s.row_id LIMIT ${limit}`;
+    ORDER BY s.txid, s.seq LIMIT ${limit}`;
   return rows.map((row) => ({
-    at: [row.sync_txid as string, row.table_name as string, row.row_id as string],
+    at: [row.sync_txid as string, row.seq as string],
     weight: 1,
     removed: [[row.table_name as SyncedTable, row.row_id as string]],
   }));
