@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { messages } from "../schema/messages.ts";
 import { apiSession, cleanDevicePerTest, expectAccessible, signIn, toasts } from "./support.ts";
 
 // The e2e server seeds the demo clinic (sync-server/seed/demo.ts): sample_patient_1 is Dr. Rivera's,
@@ -155,5 +156,37 @@ describe("Chat History", () => {
     await toasts(page)
       .getByText(/^\d+ conversation records were deleted$/)
       .waitFor();
+  });
+
+  it("an admin's device reads a conversation older than the window from the server, and offline says it needs a connection", async () => {
+    // The demo clinic's conversations go back 150 days; the server keeps the default window of 90 days.
+    const api = await apiSession(DEMO_ADMIN);
+    const before = new Date(Date.now() - 120 * 86_400_000).toISOString();
+    const { body } = await api("GET", `/api/conversations?endDate=${before}&limit=500`);
+    const old = body as { conversation_id: string; data: string | null; serial_num: number; timestamp: string }[];
+    const [first, second] = [...new Set(old.map((m) => m.conversation_id))];
+    expect(second).toBeDefined();
+    const opening = old
+      .filter((m) => m.conversation_id === first && m.data)
+      .sort((a, b) => a.timestamp.localeCompare(b.timestamp) || a.serial_num - b.serial_num)[0];
+
+    await openSynced(DEMO_ADMIN, `/chat-history?conversationId=${first}`);
+    await page.getByText(messages.conversations.loadedFromServer).waitFor();
+    await page
+      .getByRole("region", { name: "Messages" })
+      .getByRole("article")
+      .filter({ hasText: (opening.data ?? "").slice(0, 40) })
+      .first()
+      .waitFor();
+    await expectAccessible(page, "/chat-history loaded from the server");
+
+    await context.setOffline(true);
+    await page.evaluate((to) => {
+      history.pushState(null, "", to);
+      dispatchEvent(new PopStateEvent("popstate"));
+    }, `/chat-history?conversationId=${second}`);
+    await page.getByText(messages.conversations.needsConnection).waitFor();
+    expect(await page.getByRole("region", { name: "Messages" }).count()).toBe(0);
+    await context.setOffline(false);
   });
 });
