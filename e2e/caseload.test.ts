@@ -49,7 +49,7 @@ describe("Caseload", () => {
       expect(await stalled.first().textContent()).toMatch(/Actual peak SUDS, .+: \d+ → \d+ → \d+/);
 
     // A tap on the row opens the patient in Chat History.
-    const username = (await first.getByRole("link").getAttribute("href"))?.split("patientName=")[1] ?? "";
+    const username = (await first.getByRole("link").first().getAttribute("href"))?.split("patientName=")[1] ?? "";
     // Where a finger lands, away from the name: the link stretched over the row takes the tap.
     const box = await first.getByRole("cell").nth(3).boundingBox();
     if (!box) throw new Error("the row is not on screen");

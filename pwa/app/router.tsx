@@ -19,6 +19,7 @@ const ManageUsersPage = lazy(() => import("@/features/manage-users/page.tsx"));
 const AgentKeysPage = lazy(() => import("@/features/agent-keys/page.tsx"));
 const ActivityLogsPage = lazy(() => import("@/features/activity-logs/page.tsx"));
 const CaseloadPage = lazy(() => import("@/features/caseload/page.tsx"));
+const SessionPrepPage = lazy(() => import("@/features/session-prep/page.tsx"));
 
 /** The admin's first screen, where a bare /admin leads (the Admin Dashboard menu's first entry). */
 const ADMIN_HOME = "/admin/input-prompt";
@@ -40,6 +41,7 @@ export function AppRoutes() {
           <Route path="chat-history" element={<ChatHistoryPage />} />
           <Route path="patients" element={<PatientsPage />} />
           <Route path="caseload" element={<CaseloadPage />} />
+          <Route path="patients/:patientName/session-prep" element={<SessionPrepPage />} />
           <Route path="profile" element={<ProfilePage />} />
         </Route>
         <Route element={<RequireUser signedOutNotice={messages.summaries.authRequired} />}>

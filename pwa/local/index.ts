@@ -1,4 +1,5 @@
 /** The device's core: the per-user store, mutations and the sync engine. No React here. */
+export { discussedAt, markDiscussed } from "./discussed.ts";
 export type { SaveOutcome } from "./engine.ts";
 export type { FirstSync, SyncProblem, SyncState } from "./state.ts";
 export {

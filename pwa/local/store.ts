@@ -90,7 +90,8 @@ export interface QueuedView {
 }
 
 interface MetaEntry {
-  key: "cursor" | "lastSyncedAt" | "userId" | "firstSync";
+  /** `discussed:<patient>`: when this user last marked that patient's session-prep digest discussed (discussed.ts). */
+  key: "cursor" | "lastSyncedAt" | "userId" | "firstSync" | `discussed:${string}`;
   value: string;
 }
 

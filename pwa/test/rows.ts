@@ -1,4 +1,4 @@
-import type { Clinician, CurrentUser, Homework, Patient, Summary } from "@schema/rows.ts";
+import type { Clinician, CurrentUser, Homework, Message, Patient, Summary } from "@schema/rows.ts";
 
 /** Wire rows for component tests: sensible values, override what the test is about. */
 const synced = (id: string) => ({ id, version: 1, updated_at: "2025-01-05T13:04:05.000Z" });
@@ -74,4 +74,25 @@ export const summaryRow = (overrides: Partial<Summary> & { id: string }): Summar
   safety_reviewed_by: null,
   safety_reviewed_by_name: null,
   ...overrides,
+});
+
+let messages = 0;
+/** A patient's message in a conversation at `timestamp`; each call a new id. */
+export const messageRow = (
+  conversation_id: string,
+  patient_name: string,
+  timestamp: string,
+  extra: Partial<Message> = {},
+): Message => ({
+  id: `m${++messages}`,
+  version: 1,
+  updated_at: timestamp,
+  conversation_id,
+  patient_name,
+  prompt_id: null,
+  data_type: "user",
+  serial_num: 1,
+  data: "hello",
+  timestamp,
+  ...extra,
 });

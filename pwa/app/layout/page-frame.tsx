@@ -29,7 +29,7 @@ export function PageFrame({ signedIn, children }: { signedIn?: SignedInParts; ch
       </a>
       <TopBar signedIn={signedIn} />
       {/* At least a screen tall: the footer starts below the fold, so pages filling from the store never push it around on screen. */}
-      <main id="main" className="mx-auto min-h-dvh w-full max-w-7xl flex-1 px-4 py-6 sm:px-6">
+      <main id="main" className="mx-auto min-h-dvh w-full max-w-7xl flex-1 px-4 py-6 sm:px-6 print:min-h-0 print:p-0">
         <PageErrorBoundary path={pathname}>
           <Suspense fallback={<PageSpinner />}>
             <Outlet />

@@ -6,7 +6,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import { type CaseloadEntry, stalledText } from "./rules.ts";
 import { Sparkline } from "./sparkline.tsx";
 
-const COLUMNS = ["Patient", "Needs attention", "Last practice", "Homework", "SUDS"];
+const COLUMNS = ["Patient", "Needs attention", "Last practice", "Homework", "SUDS", "Prepare"];
 
 /** One page of the Caseload; undefined while the device store is read (rows of the real height hold the place). */
 export function CaseloadTable({ rows, loadingRows }: { rows: CaseloadEntry[] | undefined; loadingRows: number }) {
@@ -42,6 +42,16 @@ export function CaseloadTable({ rows, loadingRows }: { rows: CaseloadEntry[] | u
             <TableCell>{row.homeworkCount}</TableCell>
             <TableCell>
               <Sparkline peaks={row.sparkline} />
+            </TableCell>
+            <TableCell>
+              {/* Above the row's stretched link, so a tap here opens the digest, anywhere else Chat History. */}
+              <Link
+                to={`/patients/${encodeURIComponent(row.username)}/session-prep`}
+                aria-label={`Session prep for ${row.name}`}
+                className="relative z-10 inline-flex min-h-11 items-center rounded-md px-2 whitespace-nowrap text-primary underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
+              >
+                Session prep
+              </Link>
             </TableCell>
           </TableRow>
         ))}

@@ -33,7 +33,7 @@ async function showCaseload() {
   return userEvent.setup();
 }
 
-const bodyRows = () => screen.getAllByRole("row").filter((r) => within(r).queryByRole("link"));
+const bodyRows = () => screen.getAllByRole("row").filter((r) => within(r).queryAllByRole("link").length > 0);
 
 describe("Caseload page", () => {
   it("puts the safety-flagged patient first, links it to Chat History and draws one page of 50", async () => {
@@ -43,7 +43,12 @@ describe("Caseload page", () => {
     expect(within(first).getByText("Safety risk")).toBeTruthy();
     expect(within(first).getAllByRole("cell")[3].textContent).toBe("2");
     expect(within(first).getByRole("img", { name: "Actual peak SUDS, oldest first: 90" })).toBeTruthy();
-    expect(within(first).getByRole("link").getAttribute("href")).toBe("/chat-history?patientName=zoe");
+    expect(within(first).getByRole("link", { name: "zoe Test" }).getAttribute("href")).toBe(
+      "/chat-history?patientName=zoe",
+    );
+    expect(within(first).getByRole("link", { name: "Session prep for zoe Test" }).getAttribute("href")).toBe(
+      "/patients/zoe/session-prep",
+    );
     expect(bodyRows()).toHaveLength(50);
     expect(screen.getByText("Showing 1–50 of 120")).toBeTruthy();
     await user.click(screen.getByRole("button", { name: "Next" }));

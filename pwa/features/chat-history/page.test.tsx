@@ -1,34 +1,15 @@
 import { messages } from "@schema/messages.ts";
-import type { Message } from "@schema/rows.ts";
 import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { openTestDevice, renderSignedIn } from "@/test/render.tsx";
-import { patientRow, summaryRow, userOf } from "@/test/rows.ts";
+import { messageRow, patientRow, summaryRow, userOf } from "@/test/rows.ts";
 import ChatHistoryPage from "./page.tsx";
 
 const clinician = userOf("clinician");
 const admin = userOf("admin");
 
-let n = 0;
-const message = (
-  conversation_id: string,
-  patient_name: string,
-  timestamp: string,
-  extra: Partial<Message> = {},
-): Message => ({
-  id: `m${++n}`,
-  version: 1,
-  updated_at: timestamp,
-  conversation_id,
-  patient_name,
-  prompt_id: null,
-  data_type: "user",
-  serial_num: 1,
-  data: "hello",
-  timestamp,
-  ...extra,
-});
+const message = messageRow;
 
 async function seededDevice(user = clinician) {
   const device = openTestDevice(user);

@@ -1,7 +1,8 @@
 import { GENDER_LABELS } from "@schema/constants.ts";
 import type { Patient, Summary } from "@schema/rows.ts";
-import { Trash2Icon } from "lucide-react";
+import { ClipboardListIcon, Trash2Icon } from "lucide-react";
 import { type ReactNode, useId, useState } from "react";
+import { Link } from "react-router";
 import { displayName, staffName } from "@/lib/display-name.ts";
 import { useOnline } from "@/lib/use-online.ts";
 import { useRememberedOpen } from "@/lib/use-remembered-open.ts";
@@ -50,6 +51,12 @@ export function PatientInfoCard({ patientName, onDeleted }: { patientName: strin
         <CardHeader className="flex-row flex-wrap items-start justify-between gap-2">
           <CardTitle className="text-lg">{patient ? displayName(patient) : patientName}</CardTitle>
           <div className="flex flex-wrap items-start justify-end gap-2">
+            <Button asChild variant="outline" size="sm">
+              <Link to={`/patients/${encodeURIComponent(patientName)}/session-prep`}>
+                <ClipboardListIcon aria-hidden />
+                Session prep
+              </Link>
+            </Button>
             {patient && <FhirExportButton patient={patient} />}
             {isAdmin && (
               <Button

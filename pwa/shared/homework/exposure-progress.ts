@@ -52,7 +52,7 @@ export const linkedSummaries = <S extends SummaryFields>(homework: HomeworkField
   );
 
 /** Oldest first; practices at the same moment in the order of their ids, so the order never depends on the store's. */
-const byPracticeTime = (a: SummaryFields, b: SummaryFields) =>
+export const byPracticeTime = (a: SummaryFields, b: SummaryFields) =>
   practiceTime(a) - practiceTime(b) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 /**

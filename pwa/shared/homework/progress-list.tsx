@@ -11,8 +11,17 @@ export const NO_PRACTICES_LINKED =
  * An assignment's linked practices, oldest first: date, expected → actual peak SUDS, and the change
  * from the previous practice's actual peak ("−10"). Used by the homework card and the session-prep digest.
  */
-export function ProgressList({ steps, label }: { steps: ProgressStep[]; label: string }) {
-  if (steps.length === 0) return <p className="text-sm text-muted-foreground">{NO_PRACTICES_LINKED}</p>;
+export function ProgressList({
+  steps,
+  label,
+  empty = NO_PRACTICES_LINKED,
+}: {
+  steps: ProgressStep[];
+  label: string;
+  /** What to say when `steps` is empty. */
+  empty?: string;
+}) {
+  if (steps.length === 0) return <p className="text-sm text-muted-foreground">{empty}</p>;
   return (
     <ol aria-label={label} className="grid gap-1 text-sm">
       {steps.map((step) => (
