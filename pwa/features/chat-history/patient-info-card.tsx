@@ -51,12 +51,6 @@ export function PatientInfoCard({ patientName, onDeleted }: { patientName: strin
         <CardHeader className="flex-row flex-wrap items-start justify-between gap-2">
           <CardTitle className="text-lg">{patient ? displayName(patient) : patientName}</CardTitle>
           <div className="flex flex-wrap items-start justify-end gap-2">
-            <Button asChild variant="outline" size="sm">
-              <Link to={`/patients/${encodeURIComponent(patientName)}/session-prep`}>
-                <ClipboardListIcon aria-hidden />
-                Session prep
-              </Link>
-            </Button>
             {patient && <FhirExportButton patient={patient} />}
             {isAdmin && (
               <Button
@@ -79,7 +73,16 @@ export function PatientInfoCard({ patientName, onDeleted }: { patientName: strin
             </p>
           ) : (
             <SkeletonRegion loading={facts === "loading" || !summariesArrived} className="grid gap-4">
-              <PatientFacts facts={facts} clinicianComing={clinicianComing} />
+              {/* Beside the facts, so the card grows no taller; only its icon where the card is narrow (a phone, the side column). */}
+              <div className="@container flex items-start justify-between gap-2">
+                <PatientFacts facts={facts} clinicianComing={clinicianComing} />
+                <Button asChild variant="outline" size="sm" className="shrink-0 @max-sm:w-11 @max-sm:px-0">
+                  <Link to={`/patients/${encodeURIComponent(patientName)}/session-prep`} title="Session prep">
+                    <ClipboardListIcon aria-hidden />
+                    <span className="@max-sm:sr-only">Session prep</span>
+                  </Link>
+                </Button>
+              </div>
               <SudsSection summaries={data && summariesArrived ? data.summaries : null} patientName={patientName} />
             </SkeletonRegion>
           )}
