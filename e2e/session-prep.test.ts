@@ -52,8 +52,8 @@ describe("Session prep", () => {
       await page.setViewportSize({ width, height: 1100 });
       expect(await page.getByRole("banner").isVisible(), `the app bar prints on ${paper}`).toBe(false);
       expect(await page.getByRole("contentinfo").isVisible()).toBe(false);
-      for (const control of ["Print", "Mark as discussed"])
-        expect(await page.getByRole("button", { name: control }).isVisible()).toBe(false);
+      for (const control of ["Print", "Mark as discussed", "Mark safety flag reviewed"])
+        expect(await page.getByRole("button", { name: control }).first().isVisible(), control).toBe(false);
       expect(await page.getByText(/printed /).isVisible()).toBe(true);
       // The first printed page's worth, kept for a look.
       const shot = await page.screenshot({ path: `/tmp/session-prep-print-${paper}.png` });

@@ -1,4 +1,4 @@
-import type { Homework, Message, Summary } from "@schema/rows.ts";
+import { type Homework, type Message, type Summary, unreviewedSafetyFlag } from "@schema/rows.ts";
 import {
   byPracticeTime,
   exposureProgress,
@@ -54,6 +54,8 @@ export interface Digest {
   unlinked: Summary[];
   /** The safety-flagged summaries of those conversations, oldest first. */
   flags: Summary[];
+  /** Safety flags from before the date that no clinician has marked reviewed yet, oldest first. */
+  earlierUnreviewed: Summary[];
   /** Assignments made or changed since the date, latest first. */
   homeworkChanges: HomeworkChange[];
 }
@@ -116,6 +118,7 @@ export function buildDigest(
     assignments,
     unlinked: practised.filter((s) => !linked.has(s.id)),
     flags: practised.filter((s) => s.is_safetychecker),
+    earlierUnreviewed: rows.summaries.filter((s) => unreviewedSafetyFlag(s) && !shown.has(s.id)).sort(byPracticeTime),
     homeworkChanges: homeworkChanges.sort((a, b) => b.at - a.at),
   };
 }

@@ -51,9 +51,15 @@ async function samsDevice() {
       ...extra,
     });
   await store.conversation_summaries.bulkPut([
-    practice("c-10", 10, 60),
+    practice("c-10", 10, 60, { is_safetychecker: true }),
     practice("c-8", 8, 55),
-    practice("c-2", 2, 45, { is_safetychecker: true, summary: "Sam rode two stops and felt unsafe afterwards." }),
+    practice("c-2", 2, 45, {
+      is_safetychecker: true,
+      summary: "Sam rode two stops and felt unsafe afterwards.",
+      safety_reviewed_at: ago(1),
+      safety_reviewed_by: clinician.id,
+      safety_reviewed_by_name: "Cleo Clinician",
+    }),
     summaryRow({ id: "c-alex", patient_name: "alex", started_at: ago(1), summary: "Alex's summary" }),
   ]);
   await store.homework.bulkPut([
@@ -129,8 +135,19 @@ describe("Session prep digest", () => {
     showDigest(await samsDevice());
     await conversations();
     const flags = region("Safety flags");
-    expect(within(flags).getAllByRole("listitem")).toHaveLength(1);
-    expect(within(flags).getByText("Exposure practice: Ride the bus")).toBeTruthy();
+    const recent = within(flags).getByRole("list", { name: "Safety flags since this date" });
+    expect(within(recent).getAllByRole("listitem")).toHaveLength(1);
+    expect(within(recent).getByText("Exposure practice: Ride the bus")).toBeTruthy();
+    expect(
+      within(recent).getByText(`Safety flag reviewed by Cleo Clinician on ${formatDateTime(ago(1))}`),
+    ).toBeTruthy();
+    expect(within(recent).queryByText("Not reviewed")).toBeNull();
+    // The flag of ten days ago is before the date but still waits for a review: it is listed, with the button.
+    const earlier = within(flags).getByRole("list", { name: "Earlier safety flags not yet reviewed" });
+    expect(within(earlier).getAllByRole("listitem")).toHaveLength(1);
+    expect(within(earlier).getByText(formatDateTime(ago(10)))).toBeTruthy();
+    expect(within(earlier).getByText("Not reviewed")).toBeTruthy();
+    expect(within(earlier).getByRole("button", { name: "Mark safety flag reviewed" })).toBeTruthy();
 
     const practices = region("Practices done versus assigned");
     const bus = within(practices).getByRole("list", {

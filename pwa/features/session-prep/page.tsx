@@ -6,6 +6,7 @@ import { formatDate, formatDateTime } from "@/lib/dates.ts";
 import { displayName } from "@/lib/display-name.ts";
 import { usePageTitle } from "@/lib/use-page-title.ts";
 import { ProgressList } from "@/shared/homework/progress-list.tsx";
+import { SafetyReview } from "@/shared/summary/safety-review.tsx";
 import { useTableArrived } from "@/shared/sync/use-live.ts";
 import { Badge } from "@/ui/badge.tsx";
 import { Button } from "@/ui/button.tsx";
@@ -178,18 +179,13 @@ function DigestSections({ digest }: { digest: Digest }) {
         {digest.flags.length === 0 ? (
           <p className="text-muted-foreground">No safety flags since this date.</p>
         ) : (
-          <ul className="grid gap-2">
-            {digest.flags.map((s) => (
-              <li key={s.id} className="grid gap-1 rounded-md border p-3 break-inside-avoid">
-                <div className="flex flex-wrap items-center gap-2">
-                  <Badge variant="destructive">Safety flag</Badge>
-                  <span>{formatDateTime(s.started_at ?? s.created_at)}</span>
-                  {/* Reviewed or not: when summaries carry safety_reviewed_at/_by_name, say "Reviewed by … on …" here. */}
-                </div>
-                {s.exposure_practice && <p className="break-words">Exposure practice: {s.exposure_practice}</p>}
-              </li>
-            ))}
-          </ul>
+          <FlagList flags={digest.flags} label="Safety flags since this date" />
+        )}
+        {digest.earlierUnreviewed.length > 0 && (
+          <>
+            <h3 className="font-semibold">Earlier safety flags not yet reviewed</h3>
+            <FlagList flags={digest.earlierUnreviewed} label="Earlier safety flags not yet reviewed" />
+          </>
         )}
       </Section>
 
@@ -252,6 +248,27 @@ function DigestSections({ digest }: { digest: Digest }) {
         )}
       </Section>
     </>
+  );
+}
+
+/** Flagged summaries with who reviewed each and when, or "Not reviewed" and (on screen) the button that marks it. */
+function FlagList({ flags, label }: { flags: Summary[]; label: string }) {
+  return (
+    <ul aria-label={label} className="grid gap-2">
+      {flags.map((s) => (
+        <li key={s.id} className="grid gap-1 rounded-md border p-3 break-inside-avoid">
+          <div className="flex flex-wrap items-center gap-2">
+            <Badge variant="destructive">Safety flag</Badge>
+            <span>{formatDateTime(s.started_at ?? s.created_at)}</span>
+            {!s.safety_reviewed_at && <Badge variant="warning">Not reviewed</Badge>}
+          </div>
+          {s.exposure_practice && <p className="break-words">Exposure practice: {s.exposure_practice}</p>}
+          <div className="print:[&_button]:hidden">
+            <SafetyReview summary={s} markable />
+          </div>
+        </li>
+      ))}
+    </ul>
   );
 }
 
