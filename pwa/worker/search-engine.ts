@@ -1,12 +1,11 @@
 import type { LocalStore } from "@/local/index.ts";
+import { buildIndex, type SearchIndex, searchIndexed } from "./search-index.ts";
 import {
   type ChatFilters,
   type ConversationGroup,
-  type IndexedMessage,
   indexMessage,
   type SearchResult,
   safetyRiskIds,
-  search,
 } from "./search-logic.ts";
 
 /** A search result without its message ids and groups: those cross to the page a screenful at a time. */
@@ -28,29 +27,24 @@ export interface SearchApi {
   groups(resultKey: number, from: number, to: number): Promise<ConversationGroup[]>;
 }
 
-interface Snapshot {
-  messages: IndexedMessage[];
-  risky: Set<string>;
-}
-
 const KEPT_RESULTS = 4;
 
 /**
- * Keeps the messages in memory between keystrokes, so typing costs a scan, not an IndexedDB read,
- * and keeps the last results, so a million matches or 36k groups never cross to the page at once.
+ * Keeps an index of the messages in memory between keystrokes (search-index.ts), so typing costs a
+ * look-up, neither an IndexedDB read nor a scan, and keeps the last results, so a million matches or 36k groups never cross to the page at once.
  */
 export function createSearchEngine(store: LocalStore): SearchApi {
-  let snapshot: Promise<Snapshot> | null = null;
+  let snapshot: Promise<SearchIndex> | null = null;
   let snapshotVersion: string | null = null;
   const results = new Map<number, Pick<SearchResult, "messageIds" | "groups">>();
   let nextKey = 1;
 
-  const read = async (): Promise<Snapshot> => {
+  const read = async (): Promise<SearchIndex> => {
     const [messages, summaries] = await Promise.all([
       store.conversation_messages.toArray(),
       store.conversation_summaries.toArray(),
     ]);
-    return { messages: messages.map(indexMessage), risky: safetyRiskIds(summaries) };
+    return buildIndex(messages.map(indexMessage), safetyRiskIds(summaries));
   };
 
   return {
@@ -62,8 +56,7 @@ export function createSearchEngine(store: LocalStore): SearchApi {
           snapshot = null;
         });
       }
-      const { messages, risky } = await snapshot;
-      const { messageIds, groups, ...rest } = search(messages, risky, filters);
+      const { messageIds, groups, ...rest } = searchIndexed(await snapshot, filters);
       const resultKey = nextKey++;
       results.set(resultKey, { messageIds, groups });
       for (const key of results.keys()) if (results.size > KEPT_RESULTS) results.delete(key);

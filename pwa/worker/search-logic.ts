@@ -98,7 +98,7 @@ export function showsMessages(f: ChatFilters): boolean {
 }
 
 /** Groups messages by conversation, newest conversation first. */
-function groupConversations(messages: Iterable<IndexedMessage>, risky: Set<string>): ConversationGroup[] {
+export function groupConversations(messages: Iterable<IndexedMessage>, risky: Set<string>): ConversationGroup[] {
   const groups = new Map<string, { first: IndexedMessage; count: number; prompt: string | null }>();
   for (const m of messages) {
     const g = groups.get(m.conversationId);
@@ -124,7 +124,7 @@ function groupConversations(messages: Iterable<IndexedMessage>, risky: Set<strin
 }
 
 /** Patient, date range and safety risk: what narrows both the left list and the right column. */
-function inScope(f: ChatFilters, risky: Set<string>) {
+export function inScope(f: ChatFilters, risky: Set<string>) {
   const from = f.startDate ? Date.parse(f.startDate) : Number.NEGATIVE_INFINITY;
   const to = f.endDate ? Date.parse(f.endDate) : Number.POSITIVE_INFINITY;
   return (m: IndexedMessage) =>
@@ -134,6 +134,7 @@ function inScope(f: ChatFilters, risky: Set<string>) {
     (!f.safetyOnly || risky.has(m.conversationId));
 }
 
+/** The reference scan: reads every message (the worker answers from search-index.ts; the tests hold both equal). */
 export function search(messages: readonly IndexedMessage[], risky: Set<string>, f: ChatFilters): SearchResult {
   const scoped = messages.filter(inScope(f, risky));
   const listed = Boolean(f.patientName || f.startDate || f.endDate || f.safetyOnly);

@@ -1,0 +1,201 @@
+import type { Message, Summary } from "@schema/rows.ts";
+import { IDBFactory, IDBKeyRange } from "fake-indexeddb";
+import { describe, expect, it } from "vitest";
+import { type LocalStore, openStore } from "@/local/index.ts";
+import { createSearchEngine, type SearchApi } from "./search-engine.ts";
+import { buildIndex, searchIndexed } from "./search-index.ts";
+import { type ChatFilters, indexMessage, NO_FILTERS, safetyRiskIds, search } from "./search-logic.ts";
+
+/** Deterministic numbers (Park–Miller), so a failure names the same corpus every run. */
+function random(seed: number) {
+  let state = seed;
+  return () => {
+    state = (state * 48271) % 2147483647;
+    return state / 2147483647;
+  };
+}
+
+const WORDS = [
+  "I",
+  "felt",
+  "Nervous",
+  "at",
+  "the",
+  "counter,",
+  "heart-racing",
+  "SUDS",
+  "60",
+  "café",
+  "Straße",
+  "naïve",
+  "İstanbul",
+  "don't",
+  "well.",
+  "round",
+  "rounds",
+  "around",
+];
+
+/**
+ * Messages as a sync leaves them, with what makes ordering hard: equal timestamps across and inside
+ * conversations, repeated serials, a conversation with two prompts, one whose patient name changes.
+ */
+function corpus(size: number, seed = 1): Message[] {
+  const rnd = random(seed);
+  const pick = <T>(xs: readonly T[]) => xs[Math.floor(rnd() * xs.length)];
+  const base = Date.parse("2025-03-01T00:00:00.000Z");
+  const out: Message[] = [];
+  for (let i = 0; i < size; i++) {
+    const conversation = Math.floor(rnd() * Math.max(1, size / 8));
+    const time = base + Math.floor(rnd() * 20) * 3_600_000 * 6;
+    const timestamp = new Date(time).toISOString();
+    out.push({
+      id: `m-${Math.floor(rnd() * 1e9).toString(36)}-${i}`,
+      version: 1,
+      updated_at: timestamp,
+      conversation_id: `conv-${conversation % 3 === 0 ? "a" : "b"}${conversation}`,
+      patient_name: conversation === 1 && rnd() < 0.5 ? "teen_x" : `teen_${conversation % 4}`,
+      prompt_id: rnd() < 0.2 ? pick(["prompt-1", "prompt-2"]) : null,
+      data_type: i % 2 ? "user" : "agent",
+      serial_num: Math.floor(rnd() * 5),
+      data: rnd() < 0.03 ? null : Array.from({ length: 1 + Math.floor(rnd() * 8) }, () => pick(WORDS)).join(" "),
+      timestamp,
+    } as Message);
+  }
+  return out;
+}
+
+const day = (d: number, end = false) =>
+  new Date(Date.parse("2025-03-01T00:00:00.000Z") + d * 86_400_000 + (end ? 86_399_999 : 0)).toISOString();
+
+/** Every combination of what the screen offers, with texts that start, end and sit inside words. */
+function* everyFilter(): Generator<ChatFilters> {
+  const texts = [
+    "",
+    "  ",
+    "nervous",
+    "NERV",
+    "ound",
+    "rou",
+    "roun",
+    "at the",
+    "t the c",
+    "counter, h",
+    "elt n",
+    "ound r",
+    "s 60",
+    "café",
+    "İst",
+    "'",
+    "60 ",
+    "zzz",
+  ];
+  for (const text of texts)
+    for (const conversationIdText of ["", "a", "b1", "conv-a3", "none"])
+      for (const selectedConversationId of [null, "conv-b1", "conv-a0", "gone"])
+        for (const patientName of [null, "teen_1", "teen_x", "nobody"])
+          for (const startDate of [null, day(1)])
+            for (const endDate of [null, day(3, true)])
+              for (const safetyOnly of [false, true])
+                yield { text, conversationIdText, selectedConversationId, patientName, startDate, endDate, safetyOnly };
+}
+
+describe("Chat History search from the index", () => {
+  it("answers what the scan answers (same ids, same order, same groups) for every filter the screen offers", () => {
+    const rows = corpus(400).map(indexMessage);
+    const risky = new Set(["conv-b1", "conv-a3", "conv-b4", "conv-a0"]);
+    const index = buildIndex(rows, risky);
+    let compared = 0;
+    let nonEmpty = 0;
+    for (const filters of everyFilter()) {
+      const expected = search(rows, risky, filters);
+      expect({ filters, ...searchIndexed(index, filters) }).toEqual({ filters, ...expected });
+      compared += 1;
+      if (expected.messageIds.length > 0) nonEmpty += 1;
+    }
+    // The corpus is not one where every answer is empty.
+    expect(compared).toBe(18 * 5 * 4 * 4 * 2 * 2 * 2);
+    expect(nonEmpty).toBeGreaterThan(compared / 8);
+  });
+
+  it("answers as the scan does whichever order the messages were read in, with nothing filtered or a big corpus", () => {
+    const rows = corpus(3000, 7).map(indexMessage);
+    const risky = new Set(["conv-b2"]);
+    const index = buildIndex(rows, risky);
+    for (const filters of [
+      NO_FILTERS,
+      { ...NO_FILTERS, text: "r" },
+      { ...NO_FILTERS, text: "round" },
+      { ...NO_FILTERS, startDate: day(2), text: "e" },
+      { ...NO_FILTERS, safetyOnly: true },
+      { ...NO_FILTERS, conversationIdText: "1" },
+    ])
+      expect(searchIndexed(index, filters)).toEqual(search(rows, risky, filters));
+  });
+});
+
+/** What the page can read of an answer: the answer and every id or group, a range at a time. */
+async function readAll(engine: SearchApi, filters: ChatFilters, version: string) {
+  const { resultKey, messageCount, groupCount, ...answer } = await engine.search(filters, version);
+  const messageIds: string[] = [];
+  for (let from = 0; from < messageCount; from += 100)
+    messageIds.push(...(await engine.messageIds(resultKey, from, from + 100)));
+  const groups = [];
+  for (let from = 0; from < groupCount; from += 100) groups.push(...(await engine.groups(resultKey, from, from + 100)));
+  return { ...answer, messageIds, groups };
+}
+
+const QUESTIONS: ChatFilters[] = [
+  NO_FILTERS,
+  { ...NO_FILTERS, text: "ound" },
+  { ...NO_FILTERS, text: "zebra" },
+  { ...NO_FILTERS, text: "the c", patientName: "teen_1" },
+  { ...NO_FILTERS, safetyOnly: true },
+  { ...NO_FILTERS, conversationIdText: "b1", text: "e" },
+  { ...NO_FILTERS, startDate: day(2), endDate: day(3, true) },
+];
+
+/** The worker's answers on the store as it now is, beside the scan's answers on the same rows. */
+async function expectScanAnswers(engine: SearchApi, store: LocalStore, version: string) {
+  const rows = (await store.conversation_messages.toArray()).map(indexMessage);
+  const risky = safetyRiskIds(await store.conversation_summaries.toArray());
+  for (const filters of QUESTIONS)
+    expect(await readAll(engine, filters, version)).toEqual(search(rows, risky, filters));
+}
+
+const summary = (id: string, is_safetychecker: boolean) =>
+  ({ id, patient_name: "teen_0", is_safetychecker, version: 1 }) as unknown as Summary;
+
+describe("the search worker's index on the device store", () => {
+  it("stays right after edits, deletes, a start-over and a reload", async () => {
+    const indexedDB = new IDBFactory();
+    let store = openStore("clinician-1", { indexedDB, IDBKeyRange });
+    const rows = corpus(600, 3);
+    await store.conversation_messages.bulkPut(rows);
+    await store.conversation_summaries.bulkPut([summary("conv-b1", true), summary("conv-a3", false)]);
+    let engine = createSearchEngine(store);
+    await expectScanAnswers(engine, store, "v1");
+
+    // Edits and deletes, as a pull or a local change writes them.
+    await store.conversation_messages.update(rows[0].id, { data: "A Zebra at the counter" });
+    await store.conversation_messages.bulkDelete(rows.slice(1, 200).map((r) => r.id));
+    await store.conversation_summaries.bulkPut([summary("conv-a3", true), summary("conv-b1", false)]);
+    const zebra = await readAll(engine, { ...NO_FILTERS, text: "zebra" }, "v2");
+    expect(zebra.messageIds).toEqual([rows[0].id]);
+    await expectScanAnswers(engine, store, "v2");
+
+    // A role change's start-over: every row forgotten, then pulled again.
+    await store.conversation_messages.clear();
+    await store.conversation_summaries.clear();
+    expect((await readAll(engine, { ...NO_FILTERS, text: "ound" }, "v3")).messageIds).toEqual([]);
+    await store.conversation_messages.bulkPut(corpus(300, 4));
+    await expectScanAnswers(engine, store, "v4");
+
+    // A reload: the page and its worker start again on the same database.
+    store.close();
+    store = openStore("clinician-1", { indexedDB, IDBKeyRange });
+    engine = createSearchEngine(store);
+    expect((await readAll(engine, { ...NO_FILTERS, text: "ound" }, "v1")).messageIds.length).toBeGreaterThan(0);
+    await expectScanAnswers(engine, store, "v1");
+  });
+});
