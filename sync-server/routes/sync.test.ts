@@ -365,7 +365,12 @@ describe("a bulk delete reaching devices", () => {
     await addConversation(t.sql, p.username, 3);
     const synced = await pullAll(clinician);
     expect((await admin.delete("/api/conversations/patient/delete_user_data")).status).toBe(200);
-    const first = await clinician.get<PullResponse>(`/api/sync/pull?cursor=${synced.cursor}&limit=1`);
+    // On PostgreSQL another database's open transaction can hold the removals back a moment: wait for the first one.
+    let first = await clinician.get<PullResponse>(`/api/sync/pull?cursor=${synced.cursor}&limit=1`);
+    for (let tries = 0; !first.body.removed.conversation_messages?.length && tries < 50; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      first = await clinician.get<PullResponse>(`/api/sync/pull?cursor=${first.body.cursor}&limit=1`);
+    }
     const cursor = decodeCursor(first.body.cursor);
     const [stream, txid] = cursor.a!;
     const [sent] = first.body.removed.conversation_messages!;
