@@ -1,4 +1,5 @@
 import "fake-indexeddb/auto";
+import Dexie from "dexie";
 import { IDBFactory, IDBKeyRange } from "fake-indexeddb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PullResponse } from "../../schema/rows.ts";
@@ -121,6 +122,51 @@ describe("a device's first sync", () => {
     expect(oneAnswer.network.pulls).toHaveLength(1);
     expect(oneAnswer.engine.getState().firstSync).toBeNull();
     expect(await oneAnswer.store.meta.get("firstSync")).toBeUndefined();
+  });
+
+  it("stores each page a few rows at a time while it already asks for the next, and ends with every row", async () => {
+    const { client } = await clinicianWithCaseload();
+    const tablet = tabletOn(client, 12);
+    // What the server sees and what the device commits, in the order they happen.
+    const events: string[] = [];
+    const slowNetwork: SyncFetch = async (input, init) => {
+      if (input.startsWith("/api/sync/pull")) events.push("ask");
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      return tablet.fetch(input, init);
+    };
+    const committed = (parts: Record<string, unknown>) => {
+      const keys = Object.keys(parts);
+      // A page's cursor is stored with its last rows.
+      if (keys.some((part) => part.endsWith("/meta/"))) events.push("page");
+      else if (keys.some((part) => /\/(patients|homework|conversation_summaries|conversation_messages)\/$/.test(part)))
+        events.push("rows");
+    };
+    Dexie.on("storagemutated", committed);
+    const engine = createSyncClient({
+      store: tablet.store,
+      ...connectHost({ fetch: slowNetwork, openStore: () => tablet.store }),
+      pageSizes: { first: 12, next: 12, write: 5 },
+    });
+    await engine.sync();
+    Dexie.on("storagemutated").unsubscribe(committed);
+
+    // 4 patients, 4 homework, 4 summaries and 48 messages in pages of 12, written 5 rows at a time
+    // (what the store wrote on opening, before the first pull, is no page).
+    const pulled = events.slice(events.indexOf("ask"));
+    const asks = pulled.filter((e) => e === "ask").length;
+    expect(asks).toBeGreaterThanOrEqual(5);
+    // Five full pages, each in three writes: 5 rows, 5 rows, then 2 rows with the cursor.
+    expect(pulled.filter((e) => e === "rows").length).toBeGreaterThanOrEqual(10);
+    // Page n+1 is asked for before page n is stored: the network is not idle while the device writes.
+    for (const [i, e] of pulled.entries()) {
+      const asked = pulled.slice(0, i).filter((x) => x === "ask").length;
+      const pages = pulled.slice(0, i + 1).filter((x) => x === "page").length;
+      if (e === "page" && pages < asks) expect(asked).toBe(pages + 1);
+    }
+    expect(await tablet.store.conversation_messages.count()).toBe(48);
+    expect(await tablet.store.patients.count()).toBe(4);
+    expect(engine.getState()).toMatchObject({ firstSync: null, error: null });
+    await engine.stop();
   });
 
   it("cut off by a lost connection, it resumes where it stopped and ends with every row once", async () => {

@@ -1,4 +1,4 @@
-import { PullPage, SYNCED_TABLES } from "@schema/rows.ts";
+import { PullPage, SYNCED_TABLES, type SyncedTable } from "@schema/rows.ts";
 import * as v from "valibot";
 import { codeOf, type Send, serverWords } from "./http.ts";
 import { setServerRows } from "./rebase.ts";
@@ -7,12 +7,16 @@ import { type LocalStore, type Row, syncedTable, writing } from "./store.ts";
 
 export type PullOutcome = "done" | "auth" | { error: SyncProblem };
 
-/** Rows per pull: a small first page paints the caseload quickly, larger ones finish sooner. */
+/**
+ * Rows per pull: a small first page paints the caseload quickly, larger ones finish sooner. A page
+ * is stored `write` rows at a time: a screen's read waits for one such write, not a whole page's.
+ */
 export interface PageSizes {
   first: number;
   next: number;
+  write?: number;
 }
-const PAGE_SIZES: PageSizes = { first: 1000, next: 5000 };
+const PAGE_SIZES: PageSizes = { first: 1000, next: 5000, write: 1000 };
 
 interface PullOptions {
   pageSizes?: PageSizes;
@@ -21,17 +25,27 @@ interface PullOptions {
 }
 
 /**
- * Pulls every page since the saved cursor; each page and its cursor are stored in one transaction,
- * so a first sync cut off by a lost connection resumes after the last stored page.
+ * Pulls every page since the saved cursor. A page's rows are stored a few hundred at a time, its
+ * cursor with the last of them, so a first sync cut off by a lost connection resumes after the last
+ * page stored whole (the rows of a page cut in the middle come again, and are put again). The next
+ * page is asked for as soon as a page's answer says where it ends, so it travels while this one is stored.
  */
 export async function pullChanges(store: LocalStore, send: Send, options: PullOptions = {}): Promise<PullOutcome> {
   const { pageSizes = PAGE_SIZES, onFirstSync } = options;
   const started = Date.now();
   let received = 0;
+  const ask = (cursor: string) => {
+    const limit = cursor === "" ? pageSizes.first : pageSizes.next;
+    const answer = send("GET", `/api/sync/pull?cursor=${encodeURIComponent(cursor)}&limit=${limit}`);
+    // Awaited on the next turn; until then a lost connection must not count as an unhandled rejection.
+    answer.catch(() => {});
+    return answer;
+  };
+  let ahead: ReturnType<typeof ask> | undefined;
   for (;;) {
     const cursor = (await store.meta.get("cursor"))?.value ?? "";
-    const limit = cursor === "" ? pageSizes.first : pageSizes.next;
-    const answer = await send("GET", `/api/sync/pull?cursor=${encodeURIComponent(cursor)}&limit=${limit}`);
+    const answer = await (ahead ?? ask(cursor));
+    ahead = undefined;
     if (answer.status !== 200) {
       const code = codeOf(answer);
       if (code === "unauthorized") return "auth";
@@ -46,25 +60,47 @@ export async function pullChanges(store: LocalStore, send: Send, options: PullOp
     const parsed = v.safeParse(PullPage, answer.body);
     if (!parsed.success) return { error: { code: "bad_answer" } };
     const page = parsed.output;
+    if (page.hasMore) ahead = ask(page.cursor);
     // The last page of a first sync that fit in one answer still says where it stood: it is over.
     const progress = page.hasMore ? page.progress : undefined;
-    await writing(store, async () => {
-      for (const table of SYNCED_TABLES) {
-        const changed: Row[] = page.changes[table] ?? [];
-        const removed = page.removed[table] ?? [];
-        if (changed.length === 0 && removed.length === 0) continue;
-        const server = new Map<string, Row | null>(removed.map((id) => [id, null]));
-        for (const row of changed) server.set(row.id, row);
-        await setServerRows(store, table, server);
-      }
-      await store.meta.put({ key: "cursor", value: page.cursor });
-      if (progress) await store.meta.put({ key: "firstSync", value: JSON.stringify(progress) });
-      else await store.meta.delete("firstSync");
-    });
+    const writes = piecesOf(page, pageSizes.write ?? PAGE_SIZES.write ?? Number.POSITIVE_INFINITY);
+    for (const [i, pieces] of writes.entries()) {
+      await writing(store, async () => {
+        for (const [table, server] of pieces) await setServerRows(store, table, server);
+        if (i < writes.length - 1) return;
+        await store.meta.put({ key: "cursor", value: page.cursor });
+        if (progress) await store.meta.put({ key: "firstSync", value: JSON.stringify(progress) });
+        else await store.meta.delete("firstSync");
+      });
+    }
     received += Object.values(page.changes).reduce((sum, rows) => sum + (rows?.length ?? 0), 0);
     onFirstSync?.(progress ? estimateFirstSync(progress, received, Date.now() - started) : null);
     if (!page.hasMore) return "done";
   }
+}
+
+type Piece = [SyncedTable, Map<string, Row | null>];
+
+/** A page's rows (null: removed) by table, in writes of at most `size` rows; always one write, for the cursor. */
+function piecesOf(page: v.InferOutput<typeof PullPage>, size: number): Piece[][] {
+  const writes: Piece[][] = [[]];
+  let room = size;
+  for (const table of SYNCED_TABLES) {
+    const server = new Map<string, Row | null>((page.removed[table] ?? []).map((id) => [id, null]));
+    const changed: Row[] = page.changes[table] ?? [];
+    for (const row of changed) server.set(row.id, row);
+    const entries = [...server];
+    while (entries.length > 0) {
+      if (room === 0) {
+        writes.push([]);
+        room = size;
+      }
+      const piece = entries.splice(0, room);
+      writes[writes.length - 1].push([table, new Map(piece)]);
+      room -= piece.length;
+    }
+  }
+  return writes;
 }
 
 /**
