@@ -29,6 +29,8 @@ export interface SearchIndex {
   conversations: Map<string, Int32Array>;
   /** The grouped view with nothing filtered, made once. */
   allGroups: ConversationGroup[] | null;
+  /** Each conversation's oldest and newest message time, made with the first date-range-only list. */
+  spans: Map<string, { first: number; last: number }> | null;
 }
 
 /** Letters, digits and marks make words; anything else separates them. */
@@ -72,6 +74,7 @@ export function buildIndex(stored: readonly IndexedMessage[], risky: Set<string>
     patients: frozen(patients),
     conversations: frozen(conversations),
     allGroups: null,
+    spans: null,
   };
 }
 
@@ -213,6 +216,44 @@ function groupsOf(ix: SearchIndex, places: Int32Array): ConversationGroup[] {
   return groupConversations(met, ix.risky);
 }
 
+function allGroups(ix: SearchIndex): ConversationGroup[] {
+  ix.allGroups ??= groupConversations(ix.stored, ix.risky);
+  return ix.allGroups;
+}
+
+/**
+ * The conversations of a date range alone: those wholly inside it are their groups with nothing
+ * filtered (made once); only those the range cuts through are grouped again from their messages.
+ */
+function rangeGroups(ix: SearchIndex, f: ChatFilters, scoped: (m: IndexedMessage) => boolean): ConversationGroup[] {
+  const from = f.startDate ? Date.parse(f.startDate) : Number.NEGATIVE_INFINITY;
+  const to = f.endDate ? Date.parse(f.endDate) : Number.POSITIVE_INFINITY;
+  if (!ix.spans) {
+    const spans = new Map<string, { first: number; last: number }>();
+    for (const m of ix.messages) {
+      const span = spans.get(m.conversationId);
+      if (!span) spans.set(m.conversationId, { first: m.time, last: m.time });
+      else {
+        span.first = Math.min(span.first, m.time);
+        span.last = Math.max(span.last, m.time);
+      }
+    }
+    ix.spans = spans;
+  }
+  const keyed: { time: number; group: ConversationGroup }[] = [];
+  const cut: Int32Array[] = [];
+  for (const group of allGroups(ix)) {
+    const span = ix.spans.get(group.conversation_id);
+    if (!span || span.last < from || span.first > to) continue;
+    if (span.first >= from && span.last <= to) keyed.push({ time: span.first, group });
+    else cut.push(ix.conversations.get(group.conversation_id) ?? EMPTY);
+  }
+  for (const group of groupsOf(ix, keep(ix, union(cut, ix.messages.length), scoped)))
+    keyed.push({ time: Date.parse(group.created_at), group });
+  keyed.sort((a, b) => b.time - a.time || a.group.conversation_id.localeCompare(b.group.conversation_id));
+  return keyed.map((k) => k.group);
+}
+
 /** The scan's answer (search-logic.ts `search`), read from the index. */
 export function searchIndexed(ix: SearchIndex, f: ChatFilters): SearchResult {
   const { messages } = ix;
@@ -223,10 +264,13 @@ export function searchIndexed(ix: SearchIndex, f: ChatFilters): SearchResult {
     scope ??= scopeCandidates(ix, f);
     return scope;
   };
-  const conversations = listed ? groupsOf(ix, keep(ix, scopeList(), scoped)) : [];
+  const conversations = !listed
+    ? []
+    : f.patientName || f.safetyOnly
+      ? groupsOf(ix, keep(ix, scopeList(), scoped))
+      : rangeGroups(ix, f, scoped);
   if (!showsMessages(f)) {
-    ix.allGroups ??= groupConversations(ix.stored, ix.risky);
-    return { mode: "groups", conversations, groups: ix.allGroups, messageIds: [], autoSelected: null };
+    return { mode: "groups", conversations, groups: allGroups(ix), messageIds: [], autoSelected: null };
   }
 
   const text = f.text.trim().toLowerCase();
