@@ -90,8 +90,11 @@ export interface QueuedView {
 }
 
 interface MetaEntry {
-  /** `discussed:<patient>`: when this user last marked that patient's session-prep digest discussed (discussed.ts). */
-  key: "cursor" | "lastSyncedAt" | "userId" | "firstSync" | `discussed:${string}`;
+  /**
+   * `discussed:<patient>`: when this user last marked that patient's session-prep digest discussed (discussed.ts).
+   * `deviceKey`: the data key wrapped under the device PIN (device-key.ts).
+   */
+  key: "cursor" | "lastSyncedAt" | "userId" | "firstSync" | "deviceKey" | `discussed:${string}`;
   value: string;
 }
 

@@ -1,0 +1,128 @@
+import { DEVICE_PIN_MAX_ATTEMPTS } from "@schema/device-lock.ts";
+import type { LocalStore } from "./store.ts";
+
+/**
+ * The device key of a shared tablet (issue 15). At PIN set-up a random AES-GCM data key is made
+ * (the key the device store's contents will be encrypted under) and kept on the device only
+ * wrapped: AES-GCM under a key derived from the PIN (PBKDF2-SHA-256, OWASP's 600,000 iterations,
+ * a random salt). A wrong PIN derives another key and the wrap's tag check fails. The data key
+ * itself lives only in this module's memory while the device is unlocked.
+ */
+export const PIN_KDF_ITERATIONS = 600_000;
+
+/** What the device keeps, in the user's store (meta key `deviceKey`); bytes as base64. */
+export interface DeviceKeyRecord {
+  salt: string;
+  iterations: number;
+  /** The data key, encrypted (AES-GCM) under the PIN's key. */
+  wrappedKey: string;
+  iv: string;
+  /** Wrong PINs since the last right one; the last allowed one wipes the device's copy. */
+  failedAttempts: number;
+}
+
+export type UnlockResult = { unlocked: true; dataKey: CryptoKey } | { unlocked: false; attemptsLeft: number };
+
+const META_KEY = "deviceKey";
+const DATA_KEY = { name: "AES-GCM", length: 256 } as const;
+
+const toBase64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));
+const fromBase64 = (text: string) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
+
+async function keyFromPin(pin: string, salt: Uint8Array<ArrayBuffer>, iterations: number): Promise<CryptoKey> {
+  const material = await crypto.subtle.importKey("raw", new TextEncoder().encode(pin), "PBKDF2", false, ["deriveKey"]);
+  return crypto.subtle.deriveKey({ name: "PBKDF2", hash: "SHA-256", salt, iterations }, material, DATA_KEY, false, [
+    "wrapKey",
+    "unwrapKey",
+  ]);
+}
+
+/** A new data key and its record wrapped under `pin`; the key handed back cannot be exported. */
+export async function createDeviceKey(pin: string): Promise<{ record: DeviceKeyRecord; dataKey: CryptoKey }> {
+  const salt = crypto.getRandomValues(new Uint8Array(16));
+  const iv = crypto.getRandomValues(new Uint8Array(12));
+  const pinKey = await keyFromPin(pin, salt, PIN_KDF_ITERATIONS);
+  // Extractable only for this one wrap; the copy kept in memory is unwrapped as not extractable.
+  const fresh = await crypto.subtle.generateKey(DATA_KEY, true, ["encrypt", "decrypt"]);
+  const wrapped = new Uint8Array(await crypto.subtle.wrapKey("raw", fresh, pinKey, { name: "AES-GCM", iv }));
+  const record: DeviceKeyRecord = {
+    salt: toBase64(salt),
+    iterations: PIN_KDF_ITERATIONS,
+    wrappedKey: toBase64(wrapped),
+    iv: toBase64(iv),
+    failedAttempts: 0,
+  };
+  return { record, dataKey: await unwrapWith(pinKey, record) };
+}
+
+function unwrapWith(pinKey: CryptoKey, record: DeviceKeyRecord): Promise<CryptoKey> {
+  return crypto.subtle.unwrapKey(
+    "raw",
+    fromBase64(record.wrappedKey),
+    pinKey,
+    { name: "AES-GCM", iv: fromBase64(record.iv) },
+    DATA_KEY,
+    false,
+    ["encrypt", "decrypt"],
+  );
+}
+
+/** The data key when `pin` is the one it was wrapped under, else null. */
+export async function unwrapDeviceKey(record: DeviceKeyRecord, pin: string): Promise<CryptoKey | null> {
+  const pinKey = await keyFromPin(pin, fromBase64(record.salt), record.iterations);
+  return unwrapWith(pinKey, record).catch(() => null);
+}
+
+export async function readDeviceKey(store: LocalStore): Promise<DeviceKeyRecord | null> {
+  const entry = await store.meta.get(META_KEY);
+  return entry ? (JSON.parse(entry.value) as DeviceKeyRecord) : null;
+}
+
+const writeDeviceKey = (store: LocalStore, record: DeviceKeyRecord) =>
+  store.meta.put({ key: META_KEY, value: JSON.stringify(record) });
+
+/** PIN set-up: a new data key, wrapped under `pin` in the user's store, and held (the device is unlocked). */
+export async function setUpDevicePin(store: LocalStore, pin: string): Promise<CryptoKey> {
+  const { record, dataKey } = await createDeviceKey(pin);
+  await writeDeviceKey(store, record);
+  hold(store.userId, dataKey);
+  return dataKey;
+}
+
+/**
+ * Unlocking: a right PIN holds the data key and clears the count of wrong ones; a wrong one counts.
+ * The last allowed wrong PIN deletes the wrapped key at once (attemptsLeft 0): the caller wipes the rest.
+ */
+export async function unlockDevice(store: LocalStore, pin: string): Promise<UnlockResult> {
+  const record = await readDeviceKey(store);
+  if (!record) return { unlocked: false, attemptsLeft: 0 };
+  const dataKey = await unwrapDeviceKey(record, pin);
+  if (dataKey) {
+    if (record.failedAttempts > 0) await writeDeviceKey(store, { ...record, failedAttempts: 0 });
+    hold(store.userId, dataKey);
+    return { unlocked: true, dataKey };
+  }
+  // Counted again from the store, so two tabs guessing at once cannot get more than the allowed tries.
+  const failedAttempts = await store.transaction("rw", store.meta, async () => {
+    const current = (await readDeviceKey(store)) ?? record;
+    const failed = current.failedAttempts + 1;
+    if (failed >= DEVICE_PIN_MAX_ATTEMPTS) await store.meta.delete(META_KEY);
+    else await writeDeviceKey(store, { ...current, failedAttempts: failed });
+    return failed;
+  });
+  return { unlocked: false, attemptsLeft: Math.max(0, DEVICE_PIN_MAX_ATTEMPTS - failedAttempts) };
+}
+
+let held: { userId: string; dataKey: CryptoKey } | null = null;
+
+function hold(userId: string, dataKey: CryptoKey) {
+  held = { userId, dataKey };
+}
+
+/** The data key while `userId`'s device is unlocked in this page, else null (locked, or a new page). */
+export const heldDeviceKey = (userId: string): CryptoKey | null => (held?.userId === userId ? held.dataKey : null);
+
+/** Locking (or signing out): the data key leaves memory; only the PIN brings it back. */
+export function forgetDeviceKey() {
+  held = null;
+}
