@@ -20,6 +20,7 @@ import { patientsRoutes } from "./routes/patients.ts";
 import { profileRoutes } from "./routes/profile.ts";
 import { promptsRoutes } from "./routes/prompts.ts";
 import { recordViewsRoutes } from "./routes/record-views.ts";
+import { settingsRoutes } from "./routes/settings.ts";
 import { summariesRoutes } from "./routes/summaries.ts";
 import { syncRoutes } from "./routes/sync.ts";
 import { usersRoutes } from "./routes/users.ts";
@@ -66,6 +67,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     .route("/", profileRoutes)
     .route("/", activityRoutes)
     .route("/", recordViewsRoutes)
+    .route("/", settingsRoutes)
     .route("/", patientsRoutes)
     .route("/", homeworkRoutes)
     .route("/", conversationsRoutes)

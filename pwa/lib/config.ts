@@ -10,6 +10,8 @@ export interface PublicConfig {
   supportEmail: string;
   samplePatients: [string, string];
   emailConfigured: boolean;
+  /** Minutes without use (or hidden) after which the app locks until the device PIN is entered (admin setting). */
+  lockIdleMinutes: number;
 }
 
 // Read once per page load (no retry, spec section 9); a failed read is tried again by the next screen that asks.

@@ -1,0 +1,49 @@
+import * as v from "valibot";
+
+/**
+ * The device lock of shared tablets (issue 15): a numeric device PIN set after the first sign-in on
+ * a device, a lock after inactivity (an admin setting), and a wipe after too many wrong PINs.
+ */
+const DEVICE_PIN_MIN_DIGITS = 6;
+/** Wrong PINs in a row that wipe the device's copy of the user's data. */
+export const DEVICE_PIN_MAX_ATTEMPTS = 5;
+/** The admin setting `lock_idle_minutes`: its default and the range an admin may choose. */
+export const LOCK_IDLE_MINUTES = { default: 5, min: 1, max: 60 } as const;
+
+export const deviceLockMessages = {
+  pinDigits: `The PIN must be at least ${DEVICE_PIN_MIN_DIGITS} digits (numbers only)`,
+  pinsDoNotMatch: "The PINs do not match",
+  wrongPin: (left: number) => `Wrong PIN. ${left} attempt${left === 1 ? "" : "s"} left.`,
+  lastAttempt: (unsent: number) =>
+    `One attempt left. Another wrong PIN deletes this device's copy of your data${
+      unsent > 0 ? `, including ${unsent} unsent change${unsent === 1 ? "" : "s"} that will be lost` : ""
+    }, and you will need to sign in again.`,
+  wiped: "Too many wrong PINs: this device's copy of your data was deleted. Sign in again to continue.",
+  setUpFailed: "The PIN could not be saved on this device. Please try again.",
+  idleMinutes: `lock_idle_minutes must be a whole number of minutes from ${LOCK_IDLE_MINUTES.min} to ${LOCK_IDLE_MINUTES.max}`,
+  notAnObject: "The request body must be a JSON object of settings: lock_idle_minutes",
+} as const;
+const m = deviceLockMessages;
+
+/**
+ * PUT /api/admin/settings: the settings an admin may change (each optional, so one can change alone);
+ * a name that is no setting is refused rather than stored unread.
+ */
+export const SettingsBody = v.strictObject(
+  {
+    lock_idle_minutes: v.optional(
+      v.pipe(
+        v.number(m.idleMinutes),
+        v.integer(m.idleMinutes),
+        v.minValue(LOCK_IDLE_MINUTES.min, m.idleMinutes),
+        v.maxValue(LOCK_IDLE_MINUTES.max, m.idleMinutes),
+      ),
+    ),
+  },
+  m.notAnObject,
+);
+
+/** The admin settings as the server keeps and answers them. */
+export interface Settings {
+  lock_idle_minutes: number;
+}
