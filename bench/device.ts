@@ -1,5 +1,5 @@
 // npm run bench -- device [--scales 10,1] [--profiles fast,slow] [--user clinician|admin] [--skip-build] [--fresh]
-//   [--no-interrupt] [--cpu-profile FILE]
+//   [--no-interrupt] [--cpu-profile FILE] [--trace FILE]
 // A clinician's first sign-in on an empty tablet (issue 11): the demo clinic seeded at each scale,
 // the built app and /api served by sync-server/main.ts (with this process's environment, e.g.
 // ADMIN_MESSAGE_WINDOW_DAYS), Chromium (playwright-core) with the CPU
@@ -31,6 +31,9 @@ const { values } = parseArgs({
     user: { type: "string", default: "clinician" },
     /** Writes the main thread's CPU profile of each uninterrupted sync here (open it in DevTools). */
     "cpu-profile": { type: "string" },
+    /** Writes Chromium's performance trace of each uninterrupted sync here (DevTools' Performance panel
+     * reads it): which long task ran what (scripts, style, layout, a Dexie query). */
+    trace: { type: "string" },
   },
 });
 const scales = values.scales.split(",").map(Number);
@@ -279,6 +282,11 @@ async function firstSync(
     const started = performance.now();
     const profileTo = cutAtMs === undefined ? values["cpu-profile"] : undefined;
     if (profileTo) await cdp.send("Profiler.enable").then(() => cdp.send("Profiler.start"));
+    const traceTo =
+      cutAtMs === undefined && values.trace
+        ? `${values.trace.replace(/\.json$/, "")}-${profile.name}-${target.messages}.json`
+        : undefined;
+    if (traceTo) await browser.startTracing(page, { path: traceTo });
     let outage: Promise<void> | undefined;
     let cutNote = "";
     const timer =
@@ -330,6 +338,10 @@ async function firstSync(
       const file = `${profileTo.replace(/\.cpuprofile$/, "")}-${profile.name}-${target.messages}.cpuprofile`;
       writeFileSync(file, JSON.stringify(cpu));
       console.log(`CPU profile of the main thread: ${file}`);
+    }
+    if (traceTo) {
+      await browser.stopTracing();
+      console.log(`Performance trace of the sync: ${traceTo}`);
     }
     const pageEnd = await pageNow(page);
     const to = throttle.bytes();
