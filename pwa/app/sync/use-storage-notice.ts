@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { notify } from "@/lib/notify.tsx";
-import { useSyncState } from "@/shared/sync/sync-context.ts";
+import { useSyncStateOf } from "@/shared/sync/sync-context.ts";
 import { syncTexts } from "@/shared/sync/sync-texts.ts";
 
 const SHOWN_KEY = "stepwise-storage-notice-shown";
@@ -24,11 +24,12 @@ function rememberShown() {
  * storage (Safari evicts a site after days unused unless it is installed), say so and how to fix it.
  */
 export function useStorageNotice(openPanel: () => void) {
-  const state = useSyncState();
-  // Only changes that are stuck (offline, a failing server, refused, in conflict) are worth interrupting for.
-  const stuck =
-    state && (state.failed.length + state.conflicts > 0 || (state.pending > 0 && (!state.online || !!state.error)));
-  const atRisk = state?.persisted === false && !!stuck && !state.authLost;
+  const atRisk = useSyncStateOf((state) => {
+    // Only changes that are stuck (offline, a failing server, refused, in conflict) are worth interrupting for.
+    const stuck =
+      state && (state.failed.length + state.conflicts > 0 || (state.pending > 0 && (!state.online || !!state.error)));
+    return state?.persisted === false && !!stuck && !state.authLost;
+  });
   useEffect(() => {
     if (!atRisk || shownBefore()) return;
     rememberShown();

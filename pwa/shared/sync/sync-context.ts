@@ -42,3 +42,14 @@ export function useSyncState(): SyncState | null {
   const engine = useOptionalSyncEngine() ?? noEngine;
   return useSyncExternalStore(engine.subscribe, engine.getState, engine.getState);
 }
+
+/**
+ * One fact of the engine's state (a boolean, a number): the component renders again only when that
+ * fact changes, not on each of the many state changes of a first sync (one per stored page), each
+ * of which re-rendered a whole screen on a tablet. `select` must return a primitive or a kept value.
+ */
+export function useSyncStateOf<T>(select: (state: SyncState | null) => T): T {
+  const engine = useOptionalSyncEngine() ?? noEngine;
+  const read = () => select(engine.getState());
+  return useSyncExternalStore(engine.subscribe, read, read);
+}

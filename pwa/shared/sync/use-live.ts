@@ -1,6 +1,8 @@
 import { FIRST_SYNC_ORDER, type PullProgress, type SyncedTable } from "@schema/rows.ts";
 import { useLiveQuery } from "dexie-react-hooks";
-import { useStore, useSyncState } from "./sync-context.ts";
+import { useRef } from "react";
+import { sameData } from "./same-data.ts";
+import { useStore, useSyncStateOf } from "./sync-context.ts";
 
 export type Live<T> = { status: "loading" } | { status: "error"; error: unknown } | { status: "ready"; data: T };
 
@@ -13,14 +15,24 @@ const LOADING = { status: "loading" } as const;
  * With `arriving`, an empty answer stays "loading" while the device's first sync has not brought
  * that table yet: the screen keeps its skeleton instead of flashing "no patients yet" and then
  * jumping when the rows land.
+ *
+ * Dexie runs the read again after every write to a table it read (a first sync writes the messages
+ * a thousand at a time); an answer equal to the last one is handed back as the very same object,
+ * so the screen does not render again for rows that did not change.
  */
 export function useLive<T>(read: () => Promise<T>, deps: unknown[], arriving?: SyncedTable): Live<T> {
+  const last = useRef<Live<T> | undefined>(undefined);
   const result = useLiveQuery<Live<T>>(async () => {
+    let next: Live<T>;
     try {
-      return { status: "ready", data: await read() };
+      next = { status: "ready", data: await read() };
     } catch (error) {
-      return { status: "error", error };
+      next = { status: "error", error };
     }
+    const kept = last.current;
+    if (kept?.status === "ready" && next.status === "ready" && sameData(kept.data, next.data)) return kept;
+    last.current = next;
+    return next;
   }, deps);
   const arrived = useTableArrived(arriving);
   if (!result) return LOADING;
@@ -59,9 +71,9 @@ export function useDeviceRows(needed = true): "complete" | "nothing" | SyncedTab
  */
 export function useTableArrived(table: SyncedTable | undefined): boolean | undefined {
   const rows = useDeviceRows(table !== undefined);
-  const state = useSyncState();
+  const noSyncComing = useSyncStateOf((state) => state?.online === false || Boolean(state?.error));
   if (!table || rows === "complete") return true;
-  if (state?.online === false || state?.error) return true;
+  if (noSyncComing) return true;
   if (rows === undefined) return undefined;
   if (rows === "nothing") return false;
   return FIRST_SYNC_ORDER.indexOf(table) < FIRST_SYNC_ORDER.indexOf(rows);
