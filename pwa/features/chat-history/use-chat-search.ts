@@ -1,7 +1,8 @@
+import { liveQuery } from "dexie";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { LocalStore } from "@/local/index.ts";
-import { useSyncState } from "@/shared/sync/sync-context.ts";
-import { type Live, useLive } from "@/shared/sync/use-live.ts";
+import { useSyncStateOf } from "@/shared/sync/sync-context.ts";
+import type { Live } from "@/shared/sync/use-live.ts";
 import { createSearchClient, type SearchClient } from "@/worker/search-client.ts";
 import type { SearchAnswer } from "@/worker/search-engine.ts";
 import type { ChatFilters, ConversationGroup } from "@/worker/search-logic.ts";
@@ -9,38 +10,63 @@ import type { ChatFilters, ConversationGroup } from "@/worker/search-logic.ts";
 let generation = 0;
 
 /**
- * A cheap signal that changes whenever messages or summaries change: the counts are read through
- * the whole tables, so Dexie re-runs this on any write to them, and each run gets a new name.
+ * A name for the state of the store's messages and summaries, new after any write to them (the
+ * counts are read through the whole tables, so Dexie reads them again on any such write, and each
+ * read gets a new name). The page hears a new name once it stopped changing for a moment, and
+ * while a sync writes page after page at most one every few seconds: each one makes the search
+ * worker read the store again and the page take a whole new answer. The names in between never
+ * reach React, so the thousand-row writes of a first sync do not render the page again and again.
  */
-function useStoreVersion(store: LocalStore): Live<string> {
-  return useLive(async () => {
-    const [messages, summaries] = await Promise.all([
-      store.conversation_messages.count(),
-      store.conversation_summaries.count(),
-    ]);
-    generation += 1;
-    return `${messages}:${summaries}:${generation}`;
+function useStoreVersion(store: LocalStore, syncing: boolean): Live<string> {
+  const [version, setVersion] = useState<Live<string>>({ status: "loading" });
+  const busy = useRef(syncing);
+  busy.current = syncing;
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let latest: string | undefined;
+    let shownAt = 0;
+    const show = () => {
+      timer = undefined;
+      shownAt = Date.now();
+      if (latest !== undefined) setVersion({ status: "ready", data: latest });
+    };
+    // A store that cannot be read (closed, evicted) fails the search as the worker failing would;
+    // the read catches it itself, as Dexie keeps a closed store's error from its subscribers.
+    const subscription = liveQuery(async (): Promise<{ name: string } | { error: unknown }> => {
+      try {
+        const [messages, summaries] = await Promise.all([
+          store.conversation_messages.count(),
+          store.conversation_summaries.count(),
+        ]);
+        generation += 1;
+        return { name: `${messages}:${summaries}:${generation}` };
+      } catch (error) {
+        return { error };
+      }
+    }).subscribe((read) => {
+      if ("error" in read) {
+        clearTimeout(timer);
+        timer = undefined;
+        return setVersion({ status: "error", error: read.error });
+      }
+      const first = latest === undefined;
+      latest = read.name;
+      if (first) return show();
+      if (timer !== undefined) return;
+      const wait = busy.current ? Math.max(SETTLE_MS, shownAt + BUSY_MS - Date.now()) : SETTLE_MS;
+      timer = setTimeout(show, wait);
+    });
+    return () => {
+      subscription.unsubscribe();
+      clearTimeout(timer);
+    };
   }, [store]);
+  return version;
 }
 
-/**
- * The version once it stopped changing for a moment; while a sync writes page after page, at most
- * one new version every few seconds: each one makes the worker read the store again and the page
- * take a whole new answer, which on a tablet is main-thread work the sync caused.
- */
-function useSettled<T>(value: T, ms: number, busyMs: number, busy: boolean): T {
-  const [settled, setSettled] = useState(value);
-  const last = useRef(0);
-  useEffect(() => {
-    const wait = busy ? Math.max(ms, last.current + busyMs - Date.now()) : ms;
-    const timer = setTimeout(() => {
-      last.current = Date.now();
-      setSettled(value);
-    }, wait);
-    return () => clearTimeout(timer);
-  }, [value, ms, busyMs, busy]);
-  return settled;
-}
+/** Quiet time before a new version is searched; while syncing, the least time between two. */
+const SETTLE_MS = 250;
+const BUSY_MS = 3000;
 
 interface SearchState {
   result: SearchAnswer | undefined;
@@ -58,9 +84,9 @@ export interface ChatSearch extends SearchState {
 
 /** Runs the page's search in the worker again whenever the filters or the device store change. */
 export function useChatSearch(store: LocalStore, filters: ChatFilters): ChatSearch {
-  const syncing = useSyncState()?.syncing ?? false;
-  const live = useStoreVersion(store);
-  const version = useSettled(live.status === "ready" ? live.data : undefined, 250, 3000, syncing);
+  const syncing = useSyncStateOf((state) => state?.syncing ?? false);
+  const live = useStoreVersion(store, syncing);
+  const version = live.status === "ready" ? live.data : undefined;
   const client = useRef<SearchClient | null>(null);
   const [state, setState] = useState<SearchState>({ result: undefined, error: null, searching: true });
 
