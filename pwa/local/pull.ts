@@ -3,7 +3,7 @@ import * as v from "valibot";
 import { codeOf, type Send, serverWords } from "./http.ts";
 import { setServerRows } from "./rebase.ts";
 import { estimateFirstSync, type FirstSync, type SyncProblem } from "./state.ts";
-import { type LocalStore, type Row, syncedTable, writing } from "./store.ts";
+import { type LocalStore, type Row, syncedTable, writing, writingPulled } from "./store.ts";
 
 export type PullOutcome = "done" | "auth" | { error: SyncProblem };
 
@@ -65,13 +65,17 @@ export async function pullChanges(store: LocalStore, send: Send, options: PullOp
     const progress = page.hasMore ? page.progress : undefined;
     const writes = piecesOf(page, pageSizes.write ?? PAGE_SIZES.write ?? Number.POSITIVE_INFINITY);
     for (const [i, pieces] of writes.entries()) {
-      await writing(store, async () => {
-        for (const [table, server] of pieces) await setServerRows(store, table, server);
-        if (i < writes.length - 1) return;
-        await store.meta.put({ key: "cursor", value: page.cursor });
-        if (progress) await store.meta.put({ key: "firstSync", value: JSON.stringify(progress) });
-        else await store.meta.delete("firstSync");
-      });
+      await writingPulled(
+        store,
+        pieces.map(([table]) => table),
+        async () => {
+          for (const [table, server] of pieces) await setServerRows(store, table, server);
+          if (i < writes.length - 1) return;
+          await store.meta.put({ key: "cursor", value: page.cursor });
+          if (progress) await store.meta.put({ key: "firstSync", value: JSON.stringify(progress) });
+          else await store.meta.delete("firstSync");
+        },
+      );
     }
     received += Object.values(page.changes).reduce((sum, rows) => sum + (rows?.length ?? 0), 0);
     onFirstSync?.(progress ? estimateFirstSync(progress, received, Date.now() - started) : null);

@@ -173,3 +173,18 @@ export const syncedTable = (store: LocalStore, table: SyncedTable) => store.tabl
 export function writing<T>(store: LocalStore, fn: () => Promise<T>): Promise<T> {
   return store.transaction("rw", store.tables, fn);
 }
+
+/**
+ * A stored pull page's write: the synced tables it holds rows of, and what setting server rows
+ * reads and writes besides (queued changes, shadows, the cursor). IndexedDB runs a write after
+ * every read of a table it covers and before later ones, so a write over every table would hold
+ * back a screen reading patients while messages are stored, and wait for any read to end.
+ */
+export function writingPulled<T>(store: LocalStore, tables: Iterable<SyncedTable>, fn: () => Promise<T>): Promise<T> {
+  const scope = new Set<string>([...tables, "outbox", "shadows", "meta"]);
+  return store.transaction(
+    "rw",
+    [...scope].map((name) => store.table(name)),
+    fn,
+  );
+}
