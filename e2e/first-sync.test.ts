@@ -71,7 +71,16 @@ const storedMessages = (userId: string) => storedRows(page, userId, "conversatio
 describe("First sync", () => {
   it("the sync status shows what is downloading and how much is left, Chat History says conversations are still arriving, and both go once synced", async () => {
     const { clinician } = await clinicianWithConversations("progress");
-    await slowSmallPages();
+    // The sync waits after its third page until the screens were checked: on a fast (or a busy)
+    // machine a first sync of 240 rows could otherwise end before the panel or the page opened.
+    let release = () => {};
+    const checked = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await slowSmallPages(async (n) => {
+      if (n > 3) await checked;
+      return false;
+    });
     await signIn(page, clinician);
     await page.waitForURL((url) => !url.pathname.startsWith("/auth"));
 
@@ -91,6 +100,7 @@ describe("First sync", () => {
     await page.getByRole("link", { name: "Chat History" }).first().click();
     await page.getByText(/Older conversations are still arriving/).waitFor();
 
+    release();
     await synced();
     expect(await page.getByText(/still arriving/).count()).toBe(0);
     expect(await statusLine().textContent()).not.toContain("Downloading");
