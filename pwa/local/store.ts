@@ -2,6 +2,7 @@ import type { ErrorCode } from "@schema/error-codes.ts";
 import type { ViewedRecord } from "@schema/record-view.ts";
 import type { Clinician, Homework, Message, Patient, Prompt, Summary, SyncedTable } from "@schema/rows.ts";
 import Dexie, { type EntityTable } from "dexie";
+import { noteSearchChanges, type SearchChange } from "./search-changes.ts";
 
 /**
  * Why the server refused a change: its code and status, and its own words when it sent any. The
@@ -111,7 +112,14 @@ export type LocalStore = Dexie & {
   shadows: Dexie.Table<Shadow, [string, string]>;
   meta: EntityTable<MetaEntry, "key">;
   views: EntityTable<QueuedView, "id">;
+  /** Writes to messages and summaries not yet in the search worker's kept index (search-changes.ts). */
+  search_changes: EntityTable<SearchChange, "seq">;
+  /** Chat History's search index as kept between visits; only pwa/worker/search-store.ts reads or writes it. */
+  search_index: Dexie.Table<SearchIndexRow, string>;
 };
+
+/** A record of the kept search index; its fields are search-store.ts's business. */
+type SearchIndexRow = { key: string } & Record<string, unknown>;
 
 const PREFIX = "stepwise-";
 export const storeName = (userId: string) => `${PREFIX}${userId}`;
@@ -148,6 +156,9 @@ export function openStore(
     );
   // Record views (reads of a patient's data) queued for the audit log, sent even after days offline.
   db.version(3).stores({ views: "id, viewedAt" });
+  // Chat History's search index, kept between visits, and the writes it has not taken in yet.
+  db.version(4).stores({ search_changes: "++seq", search_index: "key" });
+  noteSearchChanges(db);
   db.userId = userId;
   return db;
 }

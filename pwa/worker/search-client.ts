@@ -26,6 +26,7 @@ export function createSearchClient(store: LocalStore): SearchClient {
     },
     messageIds: (resultKey, from, to) => remote.messageIds(resultKey, from, to),
     groups: (resultKey, from, to) => remote.groups(resultKey, from, to),
+    keepNow: () => remote.keepNow(),
     close: () => {
       remote[releaseProxy]();
       worker.terminate();

@@ -3,10 +3,13 @@ import { buildIndex, type SearchIndex, searchIndexed } from "./search-index.ts";
 import {
   type ChatFilters,
   type ConversationGroup,
+  type IndexedMessage,
   indexMessage,
   type SearchResult,
   safetyRiskIds,
 } from "./search-logic.ts";
+import { mergeChanges } from "./search-merge.ts";
+import { changesSince, type KeptIndex, keep, keptMarker, readEverything, readKept } from "./search-store.ts";
 
 /** A search result without its message ids and groups: those cross to the page a screenful at a time. */
 export type SearchAnswer = Omit<SearchResult, "messageIds" | "groups"> & {
@@ -17,46 +20,128 @@ export type SearchAnswer = Omit<SearchResult, "messageIds" | "groups"> & {
 
 export interface SearchApi {
   /**
-   * Runs the search on a snapshot of the device store. `version` names the store's state
-   * (it changes whenever messages or summaries change); the snapshot is re-read only then.
+   * Runs the search on the index of the device store. `version` names the store's state (it
+   * changes whenever messages or summaries change); only then are the noted changes taken in.
    */
   search(filters: ChatFilters, version: string): Promise<SearchAnswer>;
   /** The ids of a result's messages from..to (exclusive); empty once the result is forgotten. */
   messageIds(resultKey: number, from: number, to: number): Promise<string[]>;
   /** A result's conversation groups from..to (exclusive); empty once the result is forgotten. */
   groups(resultKey: number, from: number, to: number): Promise<ConversationGroup[]>;
+  /** Keeps the index in the store now if it waits to be kept (the benchmark's "after a sync"). */
+  keepNow(): Promise<void>;
 }
 
 const KEPT_RESULTS = 4;
+/** Rows changed since the kept index before it is kept again: fewer are cheaper to take in at the next visit than to rewrite. */
+const KEEP_AFTER_CHANGES = 5_000;
+const KEEP_AFTER_MS = 3_000;
+
+interface Held {
+  kept: KeptIndex;
+  index: SearchIndex;
+  /** Rows changed since the index was last kept in the store (Infinity: none kept). */
+  unkept: number;
+}
 
 /**
  * Keeps an index of the messages in memory between keystrokes (search-index.ts), so typing costs a
- * look-up, neither an IndexedDB read nor a scan, and keeps the last results, so a million matches or 36k groups never cross to the page at once.
+ * look-up, neither an IndexedDB read nor a scan, and keeps the last results, so a million matches or
+ * 36k groups never cross to the page at once. The index is kept in the store too (search-store.ts),
+ * so opening the page reads it and the changes noted since (search-changes.ts), not every message.
  */
 export function createSearchEngine(store: LocalStore): SearchApi {
-  let snapshot: Promise<SearchIndex> | null = null;
-  let snapshotVersion: string | null = null;
+  let held: Promise<Held> | null = null;
+  let heldVersion: string | null = null;
   const results = new Map<number, Pick<SearchResult, "messageIds" | "groups">>();
   let nextKey = 1;
+  let waiting: { held: Held; timer: ReturnType<typeof setTimeout> } | null = null;
+  let keeping: Promise<void> = Promise.resolve();
 
-  const read = async (): Promise<SearchIndex> => {
-    const [messages, summaries] = await Promise.all([
-      store.conversation_messages.toArray(),
-      store.conversation_summaries.toArray(),
+  const everything = async (): Promise<Held> => {
+    const { marker, messages, summaries } = await readEverything(store);
+    const stored = messages.map(indexMessage);
+    const index = buildIndex(stored, safetyRiskIds(summaries));
+    return { kept: { marker, stored, origin: index.origin, risky: [...index.risky] }, index, unkept: Infinity };
+  };
+
+  const open = async (): Promise<Held> => {
+    const kept = await readKept(store);
+    if (!kept) return everything();
+    return { kept, index: buildIndex(kept.stored, new Set(kept.risky), kept.origin), unkept: 0 };
+  };
+
+  /** Takes in the changes noted since the index was made. */
+  const update = async (current: Held): Promise<Held> => {
+    // Another tab's worker kept a newer index and dropped the changes it holds: start from that one.
+    if ((await keptMarker(store)) > current.kept.marker) return update(await open());
+    const changes = await changesSince(store, current.kept.marker);
+    if (changes.length === 0) return current;
+    if (changes.some((c) => c.keys === null)) return everything();
+    const messageIds = new Set<string>();
+    const summaryIds = new Set<string>();
+    for (const c of changes)
+      for (const id of c.keys ?? []) (c.table === "conversation_messages" ? messageIds : summaryIds).add(id);
+    const [rows, summaries] = await Promise.all([
+      store.conversation_messages.bulkGet([...messageIds]),
+      store.conversation_summaries.bulkGet([...summaryIds]),
     ]);
-    return buildIndex(messages.map(indexMessage), safetyRiskIds(summaries));
+    const risky = new Set(current.kept.risky);
+    for (const [i, id] of [...summaryIds].entries()) {
+      if (summaries[i]?.is_safetychecker) risky.add(id);
+      else risky.delete(id);
+    }
+    const marker = changes[changes.length - 1].seq ?? current.kept.marker;
+    const changed = new Map<string, IndexedMessage | null>();
+    for (const [i, id] of [...messageIds].entries()) {
+      const row = rows[i];
+      changed.set(id, row ? indexMessage(row) : null);
+    }
+    const { stored, origin } =
+      changed.size > 0 ? mergeChanges(current.kept.stored, current.kept.origin, changed) : current.kept;
+    return {
+      kept: { marker, stored, origin, risky: [...risky] },
+      // Only the safety flags changed: the lists stand, the groups (which show the flag) are made again.
+      index:
+        changed.size > 0
+          ? buildIndex(stored, risky, origin)
+          : { ...current.index, risky, allGroups: null, spans: null },
+      unkept: current.unkept + changed.size + summaryIds.size,
+    };
+  };
+
+  const keepSoon = (h: Held) => {
+    if (h.unkept < KEEP_AFTER_CHANGES) return;
+    if (waiting) clearTimeout(waiting.timer);
+    const timer = setTimeout(() => {
+      waiting = null;
+      keepHeld(h);
+    }, KEEP_AFTER_MS);
+    waiting = { held: h, timer };
+  };
+
+  const keepHeld = (h: Held) => {
+    keeping = keeping
+      .then(() => keep(store, h.kept))
+      .then(
+        () => {
+          h.unkept = 0;
+        },
+        // Not kept (storage full, the store closed): the next visit reads every message again.
+        () => {},
+      );
   };
 
   return {
     async search(filters, version) {
-      if (!snapshot || snapshotVersion !== version) {
-        snapshotVersion = version;
-        snapshot = read();
-        snapshot.catch(() => {
-          snapshot = null;
+      if (!held || heldVersion !== version) {
+        heldVersion = version;
+        held = (held ?? open()).then(update, () => open().then(update));
+        held.then(keepSoon, () => {
+          held = null;
         });
       }
-      const { messageIds, groups, ...rest } = searchIndexed(await snapshot, filters);
+      const { messageIds, groups, ...rest } = searchIndexed((await held).index, filters);
       const resultKey = nextKey++;
       results.set(resultKey, { messageIds, groups });
       for (const key of results.keys()) if (results.size > KEPT_RESULTS) results.delete(key);
@@ -67,6 +152,14 @@ export function createSearchEngine(store: LocalStore): SearchApi {
     },
     async groups(resultKey, from, to) {
       return results.get(resultKey)?.groups.slice(from, to) ?? [];
+    },
+    async keepNow() {
+      if (waiting) {
+        clearTimeout(waiting.timer);
+        keepHeld(waiting.held);
+        waiting = null;
+      }
+      await keeping;
     },
   };
 }

@@ -4,7 +4,15 @@ import { describe, expect, it } from "vitest";
 import { type LocalStore, openStore } from "@/local/index.ts";
 import { createSearchEngine, type SearchApi } from "./search-engine.ts";
 import { buildIndex, searchIndexed } from "./search-index.ts";
-import { type ChatFilters, indexMessage, NO_FILTERS, safetyRiskIds, search } from "./search-logic.ts";
+import {
+  type ChatFilters,
+  type IndexedMessage,
+  indexMessage,
+  NO_FILTERS,
+  safetyRiskIds,
+  search,
+} from "./search-logic.ts";
+import { mergeChanges } from "./search-merge.ts";
 
 /** Deterministic numbers (Park–Miller), so a failure names the same corpus every run. */
 function random(seed: number) {
@@ -118,6 +126,36 @@ describe("Chat History search from the index", () => {
     expect(nonEmpty).toBeGreaterThan(compared / 8);
   });
 
+  it("answers what the scan answers from a kept index that took in edits, deletes and new messages", () => {
+    // The store's order (by id), as a scan of the store reads it.
+    const now = corpus(400, 5)
+      .sort((a, b) => (a.id < b.id ? -1 : 1))
+      .map(indexMessage);
+    const risky = new Set(["conv-b1", "conv-a3", "conv-b4", "conv-a0"]);
+    // What was kept before: a third of today's messages not there yet, a third with other words and
+    // times (edited since), and some messages since deleted; the rest as they are now.
+    const gone = corpus(40, 6).map(indexMessage);
+    const edited = (i: number) => i % 3 === 1;
+    const before = [
+      ...now.flatMap((m, i) => (i % 3 === 0 ? [] : edited(i) ? [{ ...m, text: "old words", time: m.time + 7 }] : [m])),
+      ...gone,
+    ].sort((a, b) => (a.id < b.id ? -1 : 1));
+    const kept = buildIndex(before, risky);
+    const changed = new Map<string, IndexedMessage | null>([
+      ...now.filter((_, i) => i % 3 !== 2).map((m) => [m.id, m] as const),
+      ...gone.map((m) => [m.id, null] as const),
+    ]);
+    const merged = mergeChanges(kept.stored, kept.origin, changed);
+    expect(merged.stored.map((m) => m.id)).toEqual(now.map((m) => m.id));
+    const index = buildIndex(merged.stored, risky, merged.origin);
+    let compared = 0;
+    for (const filters of everyFilter()) {
+      expect({ filters, ...searchIndexed(index, filters) }).toEqual({ filters, ...search(now, risky, filters) });
+      compared += 1;
+    }
+    expect(compared).toBe(18 * 5 * 4 * 4 * 2 * 2 * 2);
+  });
+
   it("answers as the scan does whichever order the messages were read in, with nothing filtered or a big corpus", () => {
     const rows = corpus(3000, 7).map(indexMessage);
     const risky = new Set(["conv-b2"]);
@@ -191,11 +229,64 @@ describe("the search worker's index on the device store", () => {
     await store.conversation_messages.bulkPut(corpus(300, 4));
     await expectScanAnswers(engine, store, "v4");
 
-    // A reload: the page and its worker start again on the same database.
+    // A reload: the page and its worker start again on the same database, from the kept index.
+    await engine.keepNow();
+    await store.conversation_messages.bulkDelete(rows.slice(300, 320).map((r) => r.id));
     store.close();
     store = openStore("clinician-1", { indexedDB, IDBKeyRange });
     engine = createSearchEngine(store);
     expect((await readAll(engine, { ...NO_FILTERS, text: "ound" }, "v1")).messageIds.length).toBeGreaterThan(0);
     await expectScanAnswers(engine, store, "v1");
+  });
+});
+
+/** Writes a message straight into IndexedDB, past Dexie and so past the noting of changes. */
+async function writeUnnoted(indexedDB: IDBFactory, name: string, row: Message) {
+  const db = await new Promise<IDBDatabase>((resolve, reject) => {
+    const open = indexedDB.open(name);
+    open.onsuccess = () => resolve(open.result);
+    open.onerror = () => reject(open.error);
+  });
+  await new Promise<void>((resolve, reject) => {
+    const tx = db.transaction("conversation_messages", "readwrite");
+    tx.objectStore("conversation_messages").put(row);
+    tx.oncomplete = () => resolve();
+    tx.onerror = () => reject(tx.error);
+  });
+  db.close();
+}
+
+describe("the search index kept in the device store", () => {
+  it("is read on the next visit with the changes noted since, not made again from every message", async () => {
+    const indexedDB = new IDBFactory();
+    const name = "clinician-2";
+    let store = openStore(name, { indexedDB, IDBKeyRange });
+    const rows = corpus(500, 9);
+    await store.conversation_messages.bulkPut(rows);
+    await store.conversation_summaries.bulkPut([summary("conv-b1", true)]);
+    const first = createSearchEngine(store);
+    await expectScanAnswers(first, store, "v1");
+    await first.keepNow();
+    expect(await store.search_index.get("head")).toBeDefined();
+    // Kept: the changes it holds are dropped.
+    expect(await store.search_changes.count()).toBe(0);
+
+    // Changes while the page is closed (a pull, a local edit): noted beside the rows.
+    await store.conversation_messages.update(rows[5].id, { data: "Zebra crossing" });
+    await store.conversation_messages.bulkDelete(rows.slice(10, 30).map((r) => r.id));
+    await store.conversation_messages.bulkPut(corpus(50, 10));
+    await store.conversation_summaries.bulkPut([summary("conv-b1", false), summary("conv-a3", true)]);
+    expect(await store.search_changes.count()).toBe(4);
+    store.close();
+
+    // A row that reached the database without being noted is not seen: the visit read the kept index.
+    const unnoted = { ...rows[0], id: "m-unnoted", data: "zebra unnoted" };
+    await writeUnnoted(indexedDB, "stepwise-clinician-2", unnoted);
+    store = openStore(name, { indexedDB, IDBKeyRange });
+    const second = createSearchEngine(store);
+    const zebra = await readAll(second, { ...NO_FILTERS, text: "zebra" }, "v1");
+    expect(zebra.messageIds).toEqual([rows[5].id]);
+    await store.conversation_messages.delete(unnoted.id);
+    await expectScanAnswers(second, store, "v2");
   });
 });

@@ -45,7 +45,8 @@ function push(map: Map<string, number[]>, key: string, place: number) {
 
 const frozen = (map: Map<string, number[]>) => new Map([...map].map(([k, list]) => [k, Int32Array.from(list)]));
 
-export function buildIndex(stored: readonly IndexedMessage[], risky: Set<string>): SearchIndex {
+/** Display order: newest first, then conversation id, then the highest serial, then the order read in. */
+function displayOrigin(stored: readonly IndexedMessage[]): Int32Array {
   // Conversation ids ranked once in the scan's order (ids the collation finds equal share a rank),
   // so sorting a million messages compares numbers only.
   const ids = [...new Set(stored.map((m) => m.conversationId))].sort((a, b) => a.localeCompare(b));
@@ -57,7 +58,15 @@ export function buildIndex(stored: readonly IndexedMessage[], risky: Set<string>
   const serial = Float64Array.from(stored, (m) => m.serial);
   const origin = new Int32Array(stored.length);
   for (let i = 0; i < origin.length; i++) origin[i] = i;
-  origin.sort((i, j) => time[j] - time[i] || rank[i] - rank[j] || serial[j] - serial[i] || i - j);
+  return origin.sort((i, j) => time[j] - time[i] || rank[i] - rank[j] || serial[j] - serial[i] || i - j);
+}
+
+/** The index of `stored`; `origin` is their display order when it is known already (a kept index). */
+export function buildIndex(
+  stored: readonly IndexedMessage[],
+  risky: Set<string>,
+  origin = displayOrigin(stored),
+): SearchIndex {
   const messages = Array.from(origin, (i) => stored[i]);
   const patients = new Map<string, number[]>();
   const conversations = new Map<string, number[]>();

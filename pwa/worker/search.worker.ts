@@ -18,6 +18,7 @@ const api = {
     engine?.messageIds(resultKey, from, to) ?? Promise.resolve([])) satisfies SearchApi["messageIds"],
   groups: ((resultKey, from, to) =>
     engine?.groups(resultKey, from, to) ?? Promise.resolve([])) satisfies SearchApi["groups"],
+  keepNow: (() => engine?.keepNow() ?? Promise.resolve()) satisfies SearchApi["keepNow"],
 };
 
 export type SearchWorkerApi = typeof api;

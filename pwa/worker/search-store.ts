@@ -1,0 +1,170 @@
+import type { Message, Summary } from "@schema/rows.ts";
+import type { LocalStore } from "@/local/index.ts";
+import type { SearchChange } from "@/local/search-changes.ts";
+import type { IndexedMessage } from "./search-logic.ts";
+
+/**
+ * Where Chat History's search index is kept between visits: the only module that reads or writes
+ * the user's `search_index` and `search_changes` tables. Rows are kept in columns (a few large
+ * values read at once, not a million small ones), repeated names once. Encrypting the index at
+ * rest means changing this module's encode/decode alone.
+ */
+export interface KeptIndex {
+  /** The last noted change (search-changes.ts) the index holds. */
+  marker: number;
+  /** Messages in the store's own order (by id), as a scan reads them. */
+  stored: IndexedMessage[];
+  /** For each place in display order (newest first), the message's place in `stored`. */
+  origin: Int32Array;
+  /** Conversations whose summary flags a safety risk. */
+  risky: string[];
+}
+
+const PART = 65_536;
+const HEAD = "head";
+
+type Head = {
+  key: typeof HEAD;
+  marker: number;
+  parts: number;
+  conversations: string[];
+  patients: string[];
+  prompts: string[];
+  origin: Int32Array;
+  risky: string[];
+};
+
+type Part = {
+  key: `part:${number}`;
+  ids: string[];
+  texts: string[];
+  conversation: Int32Array;
+  patient: Int32Array;
+  /** -1: no prompt. */
+  prompt: Int32Array;
+  time: Float64Array;
+  serial: Float64Array;
+};
+
+function dictionary() {
+  const names: string[] = [];
+  const at = new Map<string, number>();
+  return {
+    names,
+    of(name: string) {
+      let i = at.get(name);
+      if (i === undefined) {
+        i = names.length;
+        names.push(name);
+        at.set(name, i);
+      }
+      return i;
+    },
+  };
+}
+
+function encode(kept: KeptIndex): [Head, ...Part[]] {
+  const conversations = dictionary();
+  const patients = dictionary();
+  const prompts = dictionary();
+  const parts: Part[] = [];
+  for (let from = 0; from < kept.stored.length; from += PART) {
+    const slice = kept.stored.slice(from, from + PART);
+    parts.push({
+      key: `part:${parts.length}`,
+      ids: slice.map((m) => m.id),
+      texts: slice.map((m) => m.text),
+      conversation: Int32Array.from(slice, (m) => conversations.of(m.conversationId)),
+      patient: Int32Array.from(slice, (m) => patients.of(m.patientName)),
+      prompt: Int32Array.from(slice, (m) => (m.promptId === null ? -1 : prompts.of(m.promptId))),
+      time: Float64Array.from(slice, (m) => m.time),
+      serial: Float64Array.from(slice, (m) => m.serial),
+    });
+  }
+  const head: Head = {
+    key: HEAD,
+    marker: kept.marker,
+    parts: parts.length,
+    conversations: conversations.names,
+    patients: patients.names,
+    prompts: prompts.names,
+    origin: kept.origin,
+    risky: kept.risky,
+  };
+  return [head, ...parts];
+}
+
+function decode(head: Head, parts: Part[]): KeptIndex {
+  const stored: IndexedMessage[] = [];
+  for (const part of parts)
+    for (let i = 0; i < part.ids.length; i++)
+      stored.push({
+        id: part.ids[i],
+        conversationId: head.conversations[part.conversation[i]],
+        patientName: head.patients[part.patient[i]],
+        time: part.time[i],
+        serial: part.serial[i],
+        promptId: part.prompt[i] < 0 ? null : head.prompts[part.prompt[i]],
+        text: part.texts[i],
+      });
+  return { marker: head.marker, stored, origin: head.origin, risky: head.risky };
+}
+
+/** The kept index, or null when none was kept (or it is incomplete). */
+export async function readKept(store: LocalStore): Promise<KeptIndex | null> {
+  return store.transaction("r", store.search_index, async () => {
+    const head = (await store.search_index.get(HEAD)) as Head | undefined;
+    if (!head) return null;
+    const parts = (await store.search_index.bulkGet(Array.from({ length: head.parts }, (_, i) => `part:${i}`))) as (
+      | Part
+      | undefined
+    )[];
+    if (parts.some((p) => !p)) return null;
+    return decode(head, parts as Part[]);
+  });
+}
+
+/** The marker of the kept index (0: none kept). Another tab's worker may have kept a newer one. */
+export async function keptMarker(store: LocalStore): Promise<number> {
+  const head = (await store.search_index.get(HEAD)) as Head | undefined;
+  return head?.marker ?? 0;
+}
+
+/**
+ * Keeps the index unless a newer one is kept already, then drops the changes it holds. The changes
+ * are dropped only up to the kept marker, so whoever reads the kept index finds every later one.
+ */
+export async function keep(store: LocalStore, kept: KeptIndex): Promise<void> {
+  const rows = encode(kept);
+  const marker = await store.transaction("rw", store.search_index, async () => {
+    const saved = await keptMarker(store);
+    if (saved > kept.marker) return saved;
+    await store.search_index.clear();
+    await store.search_index.bulkPut(rows);
+    return kept.marker;
+  });
+  await store.search_changes.where("seq").belowOrEqual(marker).delete();
+}
+
+/** Changes noted after `marker`, oldest first. */
+export function changesSince(store: LocalStore, marker: number): Promise<SearchChange[]> {
+  return store.search_changes.where("seq").above(marker).toArray();
+}
+
+/** Every message and summary, and the last change they hold, read at one moment. */
+export function readEverything(
+  store: LocalStore,
+): Promise<{ marker: number; messages: Message[]; summaries: Summary[] }> {
+  return store.transaction(
+    "r",
+    [store.conversation_messages, store.conversation_summaries, store.search_changes, store.search_index],
+    async () => {
+      const last = await store.search_changes.orderBy("seq").last();
+      const [messages, summaries] = await Promise.all([
+        store.conversation_messages.toArray(),
+        store.conversation_summaries.toArray(),
+      ]);
+      return { marker: last?.seq ?? (await keptMarker(store)), messages, summaries };
+    },
+  );
+}
