@@ -1,5 +1,6 @@
 import type { LocalStore } from "@/local/index.ts";
-import { buildIndex, type SearchIndex, searchIndexed } from "./search-index.ts";
+import { allGroups, buildIndex, KEYS, regroup, type SearchIndex, searchIndexed, wordsOf } from "./search-index.ts";
+import { movedLists } from "./search-lists.ts";
 import {
   type ChatFilters,
   type ConversationGroup,
@@ -8,7 +9,7 @@ import {
   type SearchResult,
   safetyRiskIds,
 } from "./search-logic.ts";
-import { mergeChanges } from "./search-merge.ts";
+import { conversationsTouched, mergeChanges } from "./search-merge.ts";
 import { changesSince, type KeptIndex, keep, keptMarker, readEverything, readKept } from "./search-store.ts";
 
 /** A search result without its message ids and groups: those cross to the page a screenful at a time. */
@@ -62,13 +63,21 @@ export function createSearchEngine(store: LocalStore): SearchApi {
     const { marker, messages, summaries } = await readEverything(store);
     const stored = messages.map(indexMessage);
     const index = buildIndex(stored, safetyRiskIds(summaries));
-    return { kept: { marker, stored, origin: index.origin, risky: [...index.risky] }, index, unkept: Infinity };
+    const lists = { words: wordsOf(index), patients: index.patients, conversations: index.conversations };
+    const groups = allGroups(index);
+    return {
+      kept: { marker, stored, origin: index.origin, risky: [...index.risky], lists, groups },
+      index,
+      unkept: Infinity,
+    };
   };
 
   const open = async (): Promise<Held> => {
     const kept = await readKept(store);
     if (!kept) return everything();
-    return { kept, index: buildIndex(kept.stored, new Set(kept.risky), kept.origin), unkept: 0 };
+    const index = buildIndex(kept.stored, new Set(kept.risky), kept.origin, kept.lists);
+    index.allGroups = kept.groups;
+    return { kept, index, unkept: 0 };
   };
 
   /** Takes in the changes noted since the index was made. */
@@ -97,15 +106,26 @@ export function createSearchEngine(store: LocalStore): SearchApi {
       const row = rows[i];
       changed.set(id, row ? indexMessage(row) : null);
     }
-    const { stored, origin } =
-      changed.size > 0 ? mergeChanges(current.kept.stored, current.kept.origin, changed) : current.kept;
+    const marked = { ...current.kept, marker, risky: [...risky] };
+    if (changed.size === 0) {
+      // Only safety flags changed: the lists stand, the groups show the flags read again.
+      const index = { ...current.index, risky, spans: null };
+      index.allGroups = regroup(index, current.kept.groups, new Set());
+      return { kept: { ...marked, groups: index.allGroups }, index, unkept: current.unkept + summaryIds.size };
+    }
+    const touched = conversationsTouched(current.kept.stored, changed);
+    const { stored, origin, moved, added } = mergeChanges(current.kept.stored, current.kept.origin, changed);
+    const old = current.kept.lists;
+    const lists = {
+      words: movedLists(old.words, moved, added, KEYS.words),
+      patients: movedLists(old.patients, moved, added, KEYS.patients),
+      conversations: movedLists(old.conversations, moved, added, KEYS.conversations),
+    };
+    const index = buildIndex(stored, risky, origin, lists);
+    index.allGroups = regroup(index, current.kept.groups, touched);
     return {
-      kept: { marker, stored, origin, risky: [...risky] },
-      // Only the safety flags changed: the lists stand, the groups (which show the flag) are made again.
-      index:
-        changed.size > 0
-          ? buildIndex(stored, risky, origin)
-          : { ...current.index, risky, allGroups: null, spans: null },
+      kept: { ...marked, stored, origin, lists, groups: index.allGroups },
+      index,
       unkept: current.unkept + changed.size + summaryIds.size,
     };
   };

@@ -3,7 +3,8 @@ import { IDBFactory, IDBKeyRange } from "fake-indexeddb";
 import { describe, expect, it } from "vitest";
 import { type LocalStore, openStore } from "@/local/index.ts";
 import { createSearchEngine, type SearchApi } from "./search-engine.ts";
-import { buildIndex, searchIndexed } from "./search-index.ts";
+import { allGroups, buildIndex, KEYS, regroup, searchIndexed, wordsOf } from "./search-index.ts";
+import { movedLists } from "./search-lists.ts";
 import {
   type ChatFilters,
   type IndexedMessage,
@@ -12,7 +13,7 @@ import {
   safetyRiskIds,
   search,
 } from "./search-logic.ts";
-import { mergeChanges } from "./search-merge.ts";
+import { conversationsTouched, mergeChanges } from "./search-merge.ts";
 
 /** Deterministic numbers (Park–Miller), so a failure names the same corpus every run. */
 function random(seed: number) {
@@ -140,14 +141,26 @@ describe("Chat History search from the index", () => {
       ...now.flatMap((m, i) => (i % 3 === 0 ? [] : edited(i) ? [{ ...m, text: "old words", time: m.time + 7 }] : [m])),
       ...gone,
     ].sort((a, b) => (a.id < b.id ? -1 : 1));
-    const kept = buildIndex(before, risky);
+    // A safety flag cleared and one raised since.
+    const kept = buildIndex(before, new Set(["conv-b1", "conv-a3", "conv-b4", "conv-b2"]));
     const changed = new Map<string, IndexedMessage | null>([
       ...now.filter((_, i) => i % 3 !== 2).map((m) => [m.id, m] as const),
       ...gone.map((m) => [m.id, null] as const),
     ]);
     const merged = mergeChanges(kept.stored, kept.origin, changed);
     expect(merged.stored.map((m) => m.id)).toEqual(now.map((m) => m.id));
-    const index = buildIndex(merged.stored, risky, merged.origin);
+    const lists = {
+      words: movedLists(wordsOf(kept), merged.moved, merged.added, KEYS.words),
+      patients: movedLists(kept.patients, merged.moved, merged.added, KEYS.patients),
+      conversations: movedLists(kept.conversations, merged.moved, merged.added, KEYS.conversations),
+    };
+    const index = buildIndex(merged.stored, risky, merged.origin, lists);
+    index.allGroups = regroup(index, allGroups(kept), conversationsTouched(kept.stored, changed));
+    // The moved lists and the grouped view are those made afresh.
+    const fresh = buildIndex(now, risky);
+    expect(index.allGroups).toEqual(allGroups(fresh));
+    expect(index.origin).toEqual(fresh.origin);
+    expect(lists).toEqual({ words: wordsOf(fresh), patients: fresh.patients, conversations: fresh.conversations });
     let compared = 0;
     for (const filters of everyFilter()) {
       expect({ filters, ...searchIndexed(index, filters) }).toEqual({ filters, ...search(now, risky, filters) });
@@ -288,5 +301,8 @@ describe("the search index kept in the device store", () => {
     expect(zebra.messageIds).toEqual([rows[5].id]);
     await store.conversation_messages.delete(unnoted.id);
     await expectScanAnswers(second, store, "v2");
+    // Only a safety flag changes: the grouped view shows it.
+    await store.conversation_summaries.bulkPut([summary("conv-a3", false), summary("conv-b2", true)]);
+    await expectScanAnswers(second, store, "v3");
   });
 });

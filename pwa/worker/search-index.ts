@@ -1,3 +1,4 @@
+import { type Lists, listsOf, WORD, wordsIn } from "./search-lists.ts";
 import {
   type ChatFilters,
   type ConversationGroup,
@@ -33,17 +34,14 @@ export interface SearchIndex {
   spans: Map<string, { first: number; last: number }> | null;
 }
 
-/** Letters, digits and marks make words; anything else separates them. */
-const WORD = /[\p{L}\p{N}\p{M}]+/gu;
 const EMPTY = new Int32Array(0);
 
-function push(map: Map<string, number[]>, key: string, place: number) {
-  const list = map.get(key);
-  if (!list) map.set(key, [place]);
-  else if (list[list.length - 1] !== place) list.push(place);
-}
-
-const frozen = (map: Map<string, number[]>) => new Map([...map].map(([k, list]) => [k, Int32Array.from(list)]));
+/** What each list is keyed by: the words of a message's text, its patient, its conversation. */
+export const KEYS = {
+  words: wordsIn,
+  patients: (m: IndexedMessage) => [m.patientName],
+  conversations: (m: IndexedMessage) => [m.conversationId],
+} as const;
 
 /** Display order: newest first, then conversation id, then the highest serial, then the order read in. */
 function displayOrigin(stored: readonly IndexedMessage[]): Int32Array {
@@ -61,41 +59,33 @@ function displayOrigin(stored: readonly IndexedMessage[]): Int32Array {
   return origin.sort((i, j) => time[j] - time[i] || rank[i] - rank[j] || serial[j] - serial[i] || i - j);
 }
 
-/** The index of `stored`; `origin` is their display order when it is known already (a kept index). */
+/**
+ * The index of `stored`. A kept index brings its display order and lists (search-store.ts); else the
+ * order is sorted and the lists made (the word lists on the first search with text).
+ */
 export function buildIndex(
   stored: readonly IndexedMessage[],
   risky: Set<string>,
   origin = displayOrigin(stored),
+  lists?: Pick<SearchIndex, "words" | "patients" | "conversations">,
 ): SearchIndex {
   const messages = Array.from(origin, (i) => stored[i]);
-  const patients = new Map<string, number[]>();
-  const conversations = new Map<string, number[]>();
-  messages.forEach((m, place) => {
-    push(patients, m.patientName, place);
-    push(conversations, m.conversationId, place);
-  });
   return {
     messages,
     stored,
     origin,
     risky,
-    words: null,
-    patients: frozen(patients),
-    conversations: frozen(conversations),
+    words: lists?.words ?? null,
+    patients: lists?.patients ?? listsOf(messages, KEYS.patients),
+    conversations: lists?.conversations ?? listsOf(messages, KEYS.conversations),
     allGroups: null,
     spans: null,
   };
 }
 
-/** The word lists, made on the first search with text (the grouped view opens without them). */
-function wordsOf(ix: SearchIndex): Map<string, Int32Array> {
-  if (ix.words) return ix.words;
-  const words = new Map<string, number[]>();
-  ix.messages.forEach((m, place) => {
-    WORD.lastIndex = 0;
-    for (let found = WORD.exec(m.text); found; found = WORD.exec(m.text)) push(words, found[0], place);
-  });
-  ix.words = frozen(words);
+/** The word lists, made on the first search with text when the index was not kept with them. */
+export function wordsOf(ix: SearchIndex): Lists {
+  ix.words ??= listsOf(ix.messages, KEYS.words);
   return ix.words;
 }
 
@@ -225,9 +215,37 @@ function groupsOf(ix: SearchIndex, places: Int32Array): ConversationGroup[] {
   return groupConversations(met, ix.risky);
 }
 
-function allGroups(ix: SearchIndex): ConversationGroup[] {
+export function allGroups(ix: SearchIndex): ConversationGroup[] {
   ix.allGroups ??= groupConversations(ix.stored, ix.risky);
   return ix.allGroups;
+}
+
+const groupTime = (g: ConversationGroup) => Date.parse(g.created_at);
+
+/**
+ * The grouped view after a change, from the one before: the conversations in `touched` grouped again
+ * from their messages, every safety flag read again, and the two merged in the grouped view's order.
+ */
+export function regroup(ix: SearchIndex, before: ConversationGroup[], touched: Set<string>): ConversationGroup[] {
+  const lists = [...touched].flatMap((id) => ix.conversations.get(id) ?? []);
+  const fresh = groupsOf(ix, union(lists, ix.messages.length));
+  const kept = before
+    .filter((g) => !touched.has(g.conversation_id))
+    .map((g) => (g.safety_risk === ix.risky.has(g.conversation_id) ? g : { ...g, safety_risk: !g.safety_risk }));
+  const out: ConversationGroup[] = [];
+  let f = 0;
+  for (const g of kept) {
+    const t = groupTime(g);
+    while (
+      f < fresh.length &&
+      (groupTime(fresh[f]) > t ||
+        (groupTime(fresh[f]) === t && fresh[f].conversation_id.localeCompare(g.conversation_id) < 0))
+    )
+      out.push(fresh[f++]);
+    out.push(g);
+  }
+  while (f < fresh.length) out.push(fresh[f++]);
+  return out;
 }
 
 /**
@@ -238,15 +256,10 @@ function rangeGroups(ix: SearchIndex, f: ChatFilters, scoped: (m: IndexedMessage
   const from = f.startDate ? Date.parse(f.startDate) : Number.NEGATIVE_INFINITY;
   const to = f.endDate ? Date.parse(f.endDate) : Number.POSITIVE_INFINITY;
   if (!ix.spans) {
+    // A conversation's list is in display order, newest first: its ends are its span.
     const spans = new Map<string, { first: number; last: number }>();
-    for (const m of ix.messages) {
-      const span = spans.get(m.conversationId);
-      if (!span) spans.set(m.conversationId, { first: m.time, last: m.time });
-      else {
-        span.first = Math.min(span.first, m.time);
-        span.last = Math.max(span.last, m.time);
-      }
-    }
+    for (const [id, list] of ix.conversations)
+      spans.set(id, { first: ix.messages[list[list.length - 1]].time, last: ix.messages[list[0]].time });
     ix.spans = spans;
   }
   const keyed: { time: number; group: ConversationGroup }[] = [];

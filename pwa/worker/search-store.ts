@@ -1,7 +1,8 @@
 import type { Message, Summary } from "@schema/rows.ts";
 import type { LocalStore } from "@/local/index.ts";
 import type { SearchChange } from "@/local/search-changes.ts";
-import type { IndexedMessage } from "./search-logic.ts";
+import type { Lists } from "./search-lists.ts";
+import type { ConversationGroup, IndexedMessage } from "./search-logic.ts";
 
 /**
  * Where Chat History's search index is kept between visits: the only module that reads or writes
@@ -18,6 +19,51 @@ export interface KeptIndex {
   origin: Int32Array;
   /** Conversations whose summary flags a safety risk. */
   risky: string[];
+  /** The places (in display order) of each word's, patient's and conversation's messages. */
+  lists: KeptLists;
+  /** The grouped view with nothing filtered. */
+  groups: ConversationGroup[];
+}
+
+/** The grouped view in columns (the safety flag is read from `risky`). */
+type GroupColumns = {
+  ids: string[];
+  patients: Int32Array;
+  times: Float64Array;
+  counts: Int32Array;
+  /** -1: no prompt. */
+  prompts: Int32Array;
+};
+
+interface KeptLists {
+  words: Lists;
+  patients: Lists;
+  conversations: Lists;
+}
+
+/** A kind of lists in three values: the keys, each one's count, and every place one after another. */
+type ListColumns = { keys: string[]; counts: Int32Array; places: Int32Array };
+
+function listColumns(lists: Lists): ListColumns {
+  const keys = [...lists.keys()];
+  const counts = Int32Array.from(lists.values(), (l) => l.length);
+  const places = new Int32Array(counts.reduce((sum, n) => sum + n, 0));
+  let at = 0;
+  for (const list of lists.values()) {
+    places.set(list, at);
+    at += list.length;
+  }
+  return { keys, counts, places };
+}
+
+function listsFrom({ keys, counts, places }: ListColumns): Lists {
+  const lists: Lists = new Map();
+  let at = 0;
+  for (const [i, key] of keys.entries()) {
+    lists.set(key, places.subarray(at, at + counts[i]));
+    at += counts[i];
+  }
+  return lists;
 }
 
 const PART = 65_536;
@@ -32,6 +78,10 @@ type Head = {
   prompts: string[];
   origin: Int32Array;
   risky: string[];
+  words: ListColumns;
+  patientLists: ListColumns;
+  conversationLists: ListColumns;
+  groups: GroupColumns;
 };
 
 type Part = {
@@ -90,6 +140,16 @@ function encode(kept: KeptIndex): [Head, ...Part[]] {
     prompts: prompts.names,
     origin: kept.origin,
     risky: kept.risky,
+    words: listColumns(kept.lists.words),
+    patientLists: listColumns(kept.lists.patients),
+    conversationLists: listColumns(kept.lists.conversations),
+    groups: {
+      ids: kept.groups.map((g) => g.conversation_id),
+      patients: Int32Array.from(kept.groups, (g) => patients.of(g.patient_name)),
+      times: Float64Array.from(kept.groups, (g) => Date.parse(g.created_at)),
+      counts: Int32Array.from(kept.groups, (g) => g.message_count),
+      prompts: Int32Array.from(kept.groups, (g) => (g.prompt_id === null ? -1 : prompts.of(g.prompt_id))),
+    },
   };
   return [head, ...parts];
 }
@@ -107,7 +167,22 @@ function decode(head: Head, parts: Part[]): KeptIndex {
         promptId: part.prompt[i] < 0 ? null : head.prompts[part.prompt[i]],
         text: part.texts[i],
       });
-  return { marker: head.marker, stored, origin: head.origin, risky: head.risky };
+  const lists = {
+    words: listsFrom(head.words),
+    patients: listsFrom(head.patientLists),
+    conversations: listsFrom(head.conversationLists),
+  };
+  const risky = new Set(head.risky);
+  const { ids, patients, times, counts, prompts } = head.groups;
+  const groups = ids.map((id, i) => ({
+    conversation_id: id,
+    patient_name: head.patients[patients[i]],
+    created_at: new Date(times[i]).toISOString(),
+    message_count: counts[i],
+    prompt_id: prompts[i] < 0 ? null : head.prompts[prompts[i]],
+    safety_risk: risky.has(id),
+  }));
+  return { marker: head.marker, stored, origin: head.origin, risky: head.risky, lists, groups };
 }
 
 /** The kept index, or null when none was kept (or it is incomplete). */
