@@ -86,8 +86,11 @@ type Head = {
 
 type Part = {
   key: `part:${number}`;
-  ids: string[];
-  texts: string[];
+  /** The ids one after another, and each one's length: one string reads far faster than thousands. */
+  ids: string;
+  idLengths: Int32Array;
+  texts: string;
+  textLengths: Int32Array;
   conversation: Int32Array;
   patient: Int32Array;
   /** -1: no prompt. */
@@ -122,8 +125,10 @@ function encode(kept: KeptIndex): [Head, ...Part[]] {
     const slice = kept.stored.slice(from, from + PART);
     parts.push({
       key: `part:${parts.length}`,
-      ids: slice.map((m) => m.id),
-      texts: slice.map((m) => m.text),
+      ids: slice.map((m) => m.id).join(""),
+      idLengths: Int32Array.from(slice, (m) => m.id.length),
+      texts: slice.map((m) => m.text).join(""),
+      textLengths: Int32Array.from(slice, (m) => m.text.length),
       conversation: Int32Array.from(slice, (m) => conversations.of(m.conversationId)),
       patient: Int32Array.from(slice, (m) => patients.of(m.patientName)),
       prompt: Int32Array.from(slice, (m) => (m.promptId === null ? -1 : prompts.of(m.promptId))),
@@ -157,16 +162,21 @@ function encode(kept: KeptIndex): [Head, ...Part[]] {
 function decode(head: Head, parts: Part[]): KeptIndex {
   const stored: IndexedMessage[] = [];
   for (const part of parts)
-    for (let i = 0; i < part.ids.length; i++)
+    for (let i = 0, id = 0, text = 0; i < part.idLengths.length; i++) {
+      const idEnd = id + part.idLengths[i];
+      const textEnd = text + part.textLengths[i];
       stored.push({
-        id: part.ids[i],
+        id: part.ids.slice(id, idEnd),
         conversationId: head.conversations[part.conversation[i]],
         patientName: head.patients[part.patient[i]],
         time: part.time[i],
         serial: part.serial[i],
         promptId: part.prompt[i] < 0 ? null : head.prompts[part.prompt[i]],
-        text: part.texts[i],
+        text: part.texts.slice(text, textEnd),
       });
+      id = idEnd;
+      text = textEnd;
+    }
   const lists = {
     words: listsFrom(head.words),
     patients: listsFrom(head.patientLists),
