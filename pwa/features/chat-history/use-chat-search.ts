@@ -14,13 +14,19 @@ let generation = 0;
  * counts are read through the whole tables, so Dexie reads them again on any such write, and each
  * read gets a new name). The page hears a new name once it stopped changing for a moment, and
  * while a sync writes page after page at most one every few seconds: each one makes the search
- * worker read the store again and the page take a whole new answer. The names in between never
- * reach React, so the thousand-row writes of a first sync do not render the page again and again.
+ * worker read the store again (all its messages) and the page take a whole new answer. The names in
+ * between never reach React, so the thousand-row writes of a first sync do not render the page
+ * again and again; `newest` names the store as it is now, for a search the user asked for.
  */
-function useStoreVersion(store: LocalStore, syncing: boolean): Live<string> {
+function useStoreVersion(
+  store: LocalStore,
+  gapMs: number,
+): { version: Live<string>; newest: () => string | undefined } {
   const [version, setVersion] = useState<Live<string>>({ status: "loading" });
-  const busy = useRef(syncing);
-  busy.current = syncing;
+  const gap = useRef(gapMs);
+  gap.current = gapMs;
+  const newest = useRef<string | undefined>(undefined);
+  const reschedule = useRef(() => {});
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     let latest: string | undefined;
@@ -51,22 +57,38 @@ function useStoreVersion(store: LocalStore, syncing: boolean): Live<string> {
       }
       const first = latest === undefined;
       latest = read.name;
+      newest.current = read.name;
       if (first) return show();
       if (timer !== undefined) return;
-      const wait = busy.current ? Math.max(SETTLE_MS, shownAt + BUSY_MS - Date.now()) : SETTLE_MS;
-      timer = setTimeout(show, wait);
+      timer = setTimeout(show, Math.max(SETTLE_MS, shownAt + gap.current - Date.now()));
     });
+    // A sync that ended shows the last version soon, not when the gap of a first sync is over.
+    reschedule.current = () => {
+      if (timer === undefined) return;
+      clearTimeout(timer);
+      timer = setTimeout(show, Math.max(SETTLE_MS, shownAt + gap.current - Date.now()));
+    };
     return () => {
       subscription.unsubscribe();
       clearTimeout(timer);
     };
   }, [store]);
-  return version;
+  useEffect(() => {
+    if (gapMs >= 0) reschedule.current();
+  }, [gapMs]);
+  const readNewest = useCallback(() => newest.current, []);
+  return { version, newest: readNewest };
 }
 
-/** Quiet time before a new version is searched; while syncing, the least time between two. */
+/** Quiet time before a new version is searched. */
 const SETTLE_MS = 250;
-const BUSY_MS = 3000;
+/**
+ * While syncing, the least time between two versions; during a first sync, which writes tens of
+ * thousands of messages, longer: each version makes the search worker read every message again,
+ * on the same processor and store as the sync worker storing them.
+ */
+const SYNCING_GAP_MS = 3000;
+const FIRST_SYNC_GAP_MS = 10_000;
 
 interface SearchState {
   result: SearchAnswer | undefined;
@@ -84,8 +106,8 @@ export interface ChatSearch extends SearchState {
 
 /** Runs the page's search in the worker again whenever the filters or the device store change. */
 export function useChatSearch(store: LocalStore, filters: ChatFilters): ChatSearch {
-  const syncing = useSyncStateOf((state) => state?.syncing ?? false);
-  const live = useStoreVersion(store, syncing);
+  const gapMs = useSyncStateOf((state) => (!state?.syncing ? 0 : state.firstSync ? FIRST_SYNC_GAP_MS : SYNCING_GAP_MS));
+  const { version: live, newest } = useStoreVersion(store, gapMs);
   const version = live.status === "ready" ? live.data : undefined;
   const client = useRef<SearchClient | null>(null);
   const [state, setState] = useState<SearchState>({ result: undefined, error: null, searching: true });
@@ -103,14 +125,15 @@ export function useChatSearch(store: LocalStore, filters: ChatFilters): ChatSear
     if (!version || !client.current) return;
     let current = true;
     setState((s) => ({ ...s, searching: true }));
-    client.current.search(filters, version).then(
+    // New filters (the user asked) search the store as it is now, not as it was at the last version.
+    client.current.search(filters, newest() ?? version).then(
       (result) => current && setState({ result, error: null, searching: false }),
       (error) => current && setState({ result: undefined, error, searching: false }),
     );
     return () => {
       current = false;
     };
-  }, [filters, version]);
+  }, [filters, version, newest]);
 
   const messageIds = useCallback(
     (resultKey: number, from: number, to: number) =>
