@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ADMIN, expectAccessible, launch, newContext, signIn, toasts } from "./support.ts";
+import { ADMIN, enterDevicePin, expectAccessible, launch, newContext, signIn, toasts } from "./support.ts";
 
 let browser: Browser;
 const contexts: BrowserContext[] = [];
@@ -72,6 +72,8 @@ describe("the invitation flow", () => {
     await invitee.getByLabel("Last name").fill("Lee");
     await invitee.getByLabel("Confirm password").fill("secret-pass-1");
     await invitee.getByRole("button", { name: "Create account" }).click();
+    // Signed in on a new device: the invitee sets its PIN first.
+    await enterDevicePin(invitee);
     await invitee.waitForURL(/\/chat-history$/);
     await invitee.getByRole("button", { name: "Account menu for Robin Lee" }).waitFor();
 

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { ADMIN, apiSession, baseURL, cleanDevicePerTest, DEMO_CLINICIAN } from "./support.ts";
+import { ADMIN, apiSession, baseURL, cleanDevicePerTest, DEMO_CLINICIAN, keepDeviceUnlocked } from "./support.ts";
 
 let context: BrowserContext;
 let page: Page;
@@ -58,7 +58,8 @@ async function cumulativeLayoutShift(p: Page) {
 
 /**
  * At every change of the page while its heading is shown: the widths of the nav, the account menu
- * and the Login link in the top bar.
+ * and the Login link in the top bar. The PIN set-up and the lock screen stand in for the whole app
+ * (no bar), so they are not a page's content.
  */
 const HEADER_RECORDER = () => {
   const w = window as unknown as { __header: string[] };
@@ -66,6 +67,7 @@ const HEADER_RECORDER = () => {
   const width = (selector: string) => Math.round(document.querySelector(selector)?.getBoundingClientRect().width ?? 0);
   new MutationObserver(() => {
     if (!document.querySelector("main h1")) return;
+    if (document.querySelector('form[aria-label="Set up device PIN"], form[aria-label="Unlock"]')) return;
     const seen = `nav ${width('header nav[aria-label="Main"]')}, account ${width('header [aria-label^="Account menu"]')}, login ${width('header a[href="/auth"]')}`;
     if (w.__header.at(-1) !== seen) w.__header.push(seen);
   }).observe(document, { childList: true, subtree: true, attributes: true });
@@ -87,6 +89,8 @@ async function signedInDevice(user: { username: string; password: string }) {
     }),
   );
   await context.addInitScript(RECORDER);
+  // The device sets its PIN at the first load, and unlocks with it at each load after.
+  keepDeviceUnlocked(page);
 }
 
 /** Loads `path` on an empty device, waits until the first sync ended and the page settled, and measures. */

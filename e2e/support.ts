@@ -52,12 +52,61 @@ export async function expectAccessible(page: Page, label = page.url()) {
   expect(violations, `accessibility violations on ${label}`).toEqual([]);
 }
 
-/** Signs in through the Auth page as a person would. */
-export async function signIn(page: Page, user: { username: string; password: string }) {
+/** The device PIN the tests' tablets use. */
+export const DEVICE_PIN = "246813";
+
+/**
+ * Signs in through the Auth page as a person would. Unless `pin` is null, the page then keeps its
+ * device unlocked: the PIN is set up after the first sign-in and entered whenever the lock screen
+ * shows (after a reload or a new page load), so tests of other screens read as before.
+ */
+export async function signIn(
+  page: Page,
+  user: { username: string; password: string },
+  { pin = DEVICE_PIN }: { pin?: string | null } = {},
+) {
   await page.goto("/auth");
   await page.getByLabel("Email").fill(user.username);
   await page.getByLabel("Password", { exact: true }).fill(user.password);
   await page.getByRole("button", { name: "Login", exact: true }).click();
+  if (pin !== null) keepDeviceUnlocked(page, pin);
+}
+
+/** The PIN set-up form or the lock screen's form, whichever shows. */
+export const devicePinForm = (page: Page) =>
+  page.locator('form[aria-label="Set up device PIN"], form[aria-label="Unlock"]').first();
+
+/** Sets up `pin` (with its confirmation) or unlocks with it, as a person types it, and waits for the app. */
+export async function enterDevicePin(page: Page, pin = DEVICE_PIN) {
+  const form = devicePinForm(page);
+  await form.getByLabel("Device PIN", { exact: true }).fill(pin);
+  const confirm = form.getByLabel("Confirm device PIN");
+  if (await confirm.count()) await confirm.fill(pin);
+  await form.getByRole("button", { name: /^(Set PIN|Unlock)$/ }).click();
+  await form.waitFor({ state: "hidden", timeout: 20_000 });
+}
+
+const keptUnlocked = new WeakMap<Page, string>();
+
+/**
+ * In the background, for as long as the page lives: enters `pin` whenever the PIN set-up or the
+ * lock screen shows (signIn starts it; a test that signs in otherwise calls it itself).
+ */
+export function keepDeviceUnlocked(page: Page, pin = DEVICE_PIN) {
+  const running = keptUnlocked.has(page);
+  keptUnlocked.set(page, pin);
+  if (running) return;
+  void (async () => {
+    while (!page.isClosed()) {
+      try {
+        await devicePinForm(page).waitFor({ state: "visible", timeout: 0 });
+        await enterDevicePin(page, keptUnlocked.get(page));
+      } catch {
+        // The page navigated or closed mid-way: look again (the loop ends with the page).
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    }
+  })();
 }
 
 /** The toasts a person can see: sonner keeps hidden and leaving ones in the DOM, marked so. */

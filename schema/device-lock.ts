@@ -18,12 +18,27 @@ export const deviceLockMessages = {
     `One attempt left. Another wrong PIN deletes this device's copy of your data${
       unsent > 0 ? `, including ${unsent} unsent change${unsent === 1 ? "" : "s"} that will be lost` : ""
     }, and you will need to sign in again.`,
+  wipedTitle: "Device data deleted",
   wiped: "Too many wrong PINs: this device's copy of your data was deleted. Sign in again to continue.",
   setUpFailed: "The PIN could not be saved on this device. Please try again.",
   idleMinutes: `lock_idle_minutes must be a whole number of minutes from ${LOCK_IDLE_MINUTES.min} to ${LOCK_IDLE_MINUTES.max}`,
   notAnObject: "The request body must be a JSON object of settings: lock_idle_minutes",
 } as const;
 const m = deviceLockMessages;
+
+const pin = v.pipe(v.string(m.pinDigits), v.regex(new RegExp(`^\\d{${DEVICE_PIN_MIN_DIGITS},}$`), m.pinDigits));
+
+/** The unlock form: the PIN, digits only (whether it is the right one, only the unwrap can tell). */
+export const UnlockForm = v.object({ pin });
+
+/** The PIN set-up form: a PIN of digits only and its confirmation. */
+export const DevicePinForm = v.pipe(
+  v.object({ pin, confirmPin: v.string() }),
+  v.forward(
+    v.partialCheck([["pin"], ["confirmPin"]], (input) => input.pin === input.confirmPin, m.pinsDoNotMatch),
+    ["confirmPin"],
+  ),
+);
 
 /**
  * PUT /api/admin/settings: the settings an admin may change (each optional, so one can change alone);

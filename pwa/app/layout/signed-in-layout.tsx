@@ -1,4 +1,7 @@
 import { lazy, Suspense } from "react";
+import { DeviceLockProvider } from "@/app/lock/device-lock-provider.tsx";
+import { LockGate } from "@/app/lock/lock-gate.tsx";
+import { useAuth } from "@/shared/auth/auth-context.tsx";
 import { SyncStatus } from "@/shared/sync/sync-status.tsx";
 import { AccountMenuButton, AdminMenuButton } from "./menu-buttons.tsx";
 import { SignedInMobileEntries } from "./mobile-menu.tsx";
@@ -25,11 +28,20 @@ const parts: SignedInParts = {
   mobileEntries: (onClose) => <SignedInMobileEntries onClose={onClose} />,
 };
 
-/** The frame of a signed-in user, inside the providers their pages need (signed-in-providers.tsx). */
+/**
+ * The frame of a signed-in user, inside the providers their pages need (signed-in-providers.tsx),
+ * shown only while the device is unlocked (the PIN set-up or the lock screen take its place).
+ */
 export default function SignedInLayout() {
+  const { user } = useAuth();
+  const userId = user?.id ?? "";
   return (
-    <SignedInProviders>
-      <PageFrame signedIn={parts} />
-    </SignedInProviders>
+    <DeviceLockProvider key={userId} userId={userId}>
+      <SignedInProviders>
+        <LockGate>
+          <PageFrame signedIn={parts} />
+        </LockGate>
+      </SignedInProviders>
+    </DeviceLockProvider>
   );
 }

@@ -1,4 +1,5 @@
 import { lazy, type ReactNode, Suspense, useCallback, useMemo, useState } from "react";
+import { useScreensHidden } from "@/app/lock/lock-context.ts";
 import { useOptionalSyncEngine } from "@/shared/sync/sync-context.ts";
 import { type SignOutChoice, SyncDialogsContext, type Unsent } from "@/shared/sync/sync-dialogs-context.ts";
 import { useStorageNotice } from "./use-storage-notice.ts";
@@ -36,13 +37,15 @@ export function SyncDialogsHost({ children }: { children: ReactNode }) {
   );
   const value = useMemo(() => ({ openPanel, confirmSignOut }), [openPanel, confirmSignOut]);
   useStorageNotice(openPanel);
+  // The Sync panel names patients: it goes with the pages while the device is locked.
+  const shown = !useScreensHidden();
 
   return (
     <SyncDialogsContext.Provider value={value}>
       {children}
       <Suspense fallback={null}>
-        {engine && panelLoaded && <SyncPanel open={panelOpen} onOpenChange={setPanelOpen} />}
-        {engine && question && (
+        {shown && engine && panelLoaded && <SyncPanel open={panelOpen} onOpenChange={setPanelOpen} />}
+        {shown && engine && question && (
           <UnsentChangesDialog engine={engine} initial={question.unsent} onDone={question.answer} />
         )}
       </Suspense>

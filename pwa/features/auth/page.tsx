@@ -1,10 +1,14 @@
+import { deviceLockMessages } from "@schema/device-lock.ts";
 import { messages } from "@schema/messages.ts";
+import { useEffect } from "react";
 import { Navigate } from "react-router";
 import { usePageTitle } from "@/lib/use-page-title.ts";
 import { useAuth } from "@/shared/auth/auth-context.tsx";
+import { deviceWasWiped, forgetDeviceWiped } from "@/shared/auth/device-wiped.ts";
 import { Card, CardContent, CardDescription, CardHeader } from "@/ui/card.tsx";
 import { PageSpinner, Spinner } from "@/ui/spinner.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/ui/tabs.tsx";
+import { FormAlert } from "./form-alert.tsx";
 import { LoginForm } from "./login-form.tsx";
 import { RegisterForm } from "./register-form.tsx";
 import { useInvitation } from "./use-invitation.ts";
@@ -13,6 +17,10 @@ export default function AuthPage() {
   usePageTitle("Admin Access");
   const { user, isLoading } = useAuth();
   const { token, checking, invitation, error } = useInvitation();
+  const wiped = deviceWasWiped();
+  useEffect(() => {
+    if (user) forgetDeviceWiped();
+  }, [user]);
 
   if (isLoading) return <PageSpinner />;
   // Signed in (also right after login or registration); guards take a must-change-password user to Profile.
@@ -29,6 +37,11 @@ export default function AuthPage() {
           <CardDescription>Sign in to review your patients' practice and homework.</CardDescription>
         </CardHeader>
         <CardContent>
+          {wiped && (
+            <div className="mb-4">
+              <FormAlert title={deviceLockMessages.wipedTitle}>{deviceLockMessages.wiped}</FormAlert>
+            </div>
+          )}
           <Tabs defaultValue={valid ? "register" : "login"} key={valid ? "invited" : "login"}>
             <TabsList>
               <TabsTrigger value="login">Login</TabsTrigger>

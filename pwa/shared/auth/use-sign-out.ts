@@ -1,4 +1,5 @@
 import { useNavigate } from "react-router";
+import { forgetDeviceKey } from "@/local/device-key.ts";
 import { useAuth } from "@/shared/auth/auth-context.tsx";
 import { useOptionalSyncEngine } from "@/shared/sync/sync-context.ts";
 import { useSyncDialogs } from "@/shared/sync/sync-dialogs-context.ts";
@@ -21,7 +22,11 @@ export function useSignOut() {
     }
     try {
       // The device's copy goes while its engine still runs: the engine stops with the signed-in layout.
-      await logout(async () => engine?.wipe());
+      // The data key leaves memory with the store (its wrapped copy was in it).
+      await logout(async () => {
+        forgetDeviceKey();
+        await engine?.wipe();
+      });
     } catch {
       return;
     }

@@ -1,0 +1,206 @@
+import type { BrowserContext, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import {
+  apiSession,
+  cleanDevicePerTest,
+  DEVICE_PIN,
+  devicePinForm,
+  enterDevicePin,
+  expectAccessible,
+  newClinician,
+  signIn,
+} from "./support.ts";
+
+let context: BrowserContext;
+let page: Page;
+cleanDevicePerTest((fresh) => {
+  ({ context, page } = fresh);
+});
+
+const lockHeading = () => page.getByRole("heading", { name: "Stepwise is locked" });
+const synced = () => page.getByRole("status").filter({ hasText: "Synced" }).first().waitFor({ timeout: 60_000 });
+
+/** A clinician of their own with one patient whose names the lock screen must not show. */
+async function clinicianWithPatient(prefix: string) {
+  const clinician = await newClinician(prefix);
+  const api = await apiSession(clinician);
+  const me = (await api("GET", "/api/user")).body as { id: string };
+  const username = `${prefix}_patient_${Date.now()}`;
+  const patient = { first_name: "Zephyrine", last_name: "Quillfeather", age: 15, gender: "female", username };
+  expect((await api("POST", "/api/patients", patient)).status).toBe(201);
+  return { clinician, userId: me.id, username };
+}
+
+/** Signs in, sets the PIN, and opens the patient list with the patient on it. */
+async function openPatients(clinician: { username: string; password: string }, username: string) {
+  await signIn(page, clinician, { pin: null });
+  await page.getByRole("heading", { name: "Set up a device PIN" }).waitFor();
+  await enterDevicePin(page);
+  await page.goto("/patients");
+  // A new page load starts locked: the data key was in the old page's memory only.
+  await lockHeading().waitFor();
+  await enterDevicePin(page);
+  await page.getByRole("cell", { name: username, exact: true }).waitFor();
+  await synced();
+}
+
+/** Nothing of the patient anywhere in the page's DOM (not only off screen). */
+async function expectNoPatientInDom(username: string) {
+  const html = await page.content();
+  for (const text of ["Zephyrine", "Quillfeather", username]) expect(html).not.toContain(text);
+}
+
+async function setHidden(hidden: boolean) {
+  await page.evaluate((hide) => {
+    Object.defineProperty(document, "visibilityState", {
+      configurable: true,
+      get: () => (hide ? "hidden" : "visible"),
+    });
+    Object.defineProperty(document, "hidden", { configurable: true, get: () => hide });
+    document.dispatchEvent(new Event("visibilitychange"));
+  }, hidden);
+}
+
+describe("device PIN and lock (shared tablets)", () => {
+  it("after the first sign-in on a device, the clinician sets a PIN of at least 6 digits, confirmed", async () => {
+    const clinician = await newClinician("pin-set-up");
+    await signIn(page, clinician, { pin: null });
+    await page.getByRole("heading", { name: "Set up a device PIN" }).waitFor();
+    await expectAccessible(page, "PIN set-up");
+    const form = devicePinForm(page);
+    const pin = form.getByLabel("Device PIN", { exact: true });
+    expect(await pin.getAttribute("inputmode")).toBe("numeric");
+    // Touch targets: the field and the button are at least 44 px high.
+    expect((await pin.boundingBox())?.height).toBeGreaterThanOrEqual(44);
+    expect((await form.getByRole("button", { name: "Set PIN" }).boundingBox())?.height).toBeGreaterThanOrEqual(44);
+
+    await pin.fill("12345");
+    await form.getByLabel("Confirm device PIN").fill("12345");
+    await page.keyboard.press("Enter");
+    await form.getByText("The PIN must be at least 6 digits (numbers only)").waitFor();
+    expect(await pin.getAttribute("aria-invalid")).toBe("true");
+
+    await pin.fill("123456");
+    await form.getByLabel("Confirm device PIN").fill("123465");
+    await page.keyboard.press("Enter");
+    await form.getByText("The PINs do not match").waitFor();
+
+    await form.getByLabel("Confirm device PIN").fill("123456");
+    await page.keyboard.press("Enter");
+    await page.waitForURL(/\/chat-history$/);
+    await page.getByRole("heading", { name: "Chat History", level: 1 }).waitFor();
+
+    // The PIN unlocks the next page load; the sign-in is not asked again.
+    await page.reload();
+    await lockHeading().waitFor();
+    await expectAccessible(page, "lock screen");
+    await devicePinForm(page).getByLabel("Device PIN", { exact: true }).fill("123456");
+    await page.keyboard.press("Enter");
+    await page.getByRole("heading", { name: "Chat History", level: 1 }).waitFor();
+  });
+
+  it("locks after 5 idle minutes without patient data in the DOM; unlocking offline shows the data again", async () => {
+    const { clinician, username } = await clinicianWithPatient("idle");
+    await page.clock.install();
+    await openPatients(clinician, username);
+
+    await context.setOffline(true);
+    await page.clock.fastForward("04:30");
+    await page.getByRole("cell", { name: username, exact: true }).waitFor();
+    expect(await lockHeading().count()).toBe(0);
+    await page.clock.fastForward("00:31");
+    await lockHeading().waitFor();
+    await expectNoPatientInDom(username);
+
+    await devicePinForm(page).getByLabel("Device PIN", { exact: true }).fill(DEVICE_PIN);
+    await page.getByRole("button", { name: "Unlock" }).click();
+    await page.getByRole("cell", { name: username, exact: true }).waitFor();
+    await page.getByText("Zephyrine").first().waitFor();
+  });
+
+  it("locks when the page comes back after being hidden for the idle minutes, not after a short while", async () => {
+    const { clinician, username } = await clinicianWithPatient("hidden");
+    await page.clock.install();
+    await openPatients(clinician, username);
+
+    // The system time jumps while hidden (a sleeping tablet): no timer fires, only the page's return tells.
+    const now = await page.evaluate(() => Date.now());
+    await setHidden(true);
+    await page.clock.setSystemTime(now + 2 * 60_000);
+    await setHidden(false);
+    await page.getByRole("cell", { name: username, exact: true }).waitFor();
+    expect(await lockHeading().count()).toBe(0);
+
+    await page.getByRole("heading", { name: "Manage Patients", level: 1 }).click();
+    const later = await page.evaluate(() => Date.now());
+    await setHidden(true);
+    await page.clock.setSystemTime(later + 6 * 60_000);
+    await setHidden(false);
+    await lockHeading().waitFor();
+    await expectNoPatientInDom(username);
+  });
+
+  it("five wrong PINs wipe the device's copy after warning of the unsent changes, and ask for the full sign-in", async () => {
+    const { clinician, userId, username } = await clinicianWithPatient("wipe");
+    await openPatients(clinician, username);
+
+    // One change made offline waits in the outbox (the app opens offline from its service worker).
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await context.setOffline(true);
+    await page.getByRole("button", { name: "Edit Zephyrine Quillfeather" }).click();
+    await page.getByRole("dialog").getByLabel("Age").fill("16");
+    await page.getByRole("dialog").getByRole("button", { name: "Save Changes" }).click();
+    await page.getByRole("cell", { name: "16", exact: true }).waitFor();
+
+    await page.reload();
+    await lockHeading().waitFor();
+    const form = devicePinForm(page);
+    for (const left of [4, 3, 2, 1]) {
+      await form.getByLabel("Device PIN", { exact: true }).fill("000000");
+      await page.keyboard.press("Enter");
+      await form.getByText(`Wrong PIN. ${left} attempt${left === 1 ? "" : "s"} left.`).waitFor();
+    }
+    await form
+      .getByText(
+        "One attempt left. Another wrong PIN deletes this device's copy of your data, including 1 unsent change that will be lost, and you will need to sign in again.",
+      )
+      .waitFor();
+
+    // Back online for the last try, so the sign-out reaches the server too.
+    await context.setOffline(false);
+    await form.getByLabel("Device PIN", { exact: true }).fill("999999");
+    await page.keyboard.press("Enter");
+    await page.waitForURL(/\/auth$/);
+    await page
+      .getByText("Too many wrong PINs: this device's copy of your data was deleted. Sign in again to continue.")
+      .waitFor();
+    await page.getByRole("button", { name: "Login", exact: true }).waitFor();
+    const databases = await page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name));
+    expect(databases).not.toContain(`stepwise-${userId}`);
+    // Signed out on the server too: the session cookie no longer opens the API.
+    expect(await page.evaluate(async () => (await fetch("/api/user")).status)).toBe(401);
+  });
+
+  it("a locked device whose session ended asks for the full sign-in, and the device keeps its PIN", async () => {
+    const { clinician, username } = await clinicianWithPatient("session-ended");
+    await openPatients(clinician, username);
+    // The session ends on the server (here: signed out from elsewhere) while the tablet sits locked.
+    await page.reload();
+    await lockHeading().waitFor();
+    await page.evaluate(async () => {
+      await fetch("/api/logout", { method: "POST" });
+    });
+    await page.reload();
+    await page.getByRole("button", { name: "Login", exact: true }).waitFor();
+    await signIn(page, clinician, { pin: null });
+    // The PIN set on this device still unlocks it: no new set-up.
+    await lockHeading().waitFor();
+    await enterDevicePin(page);
+    await page.goto("/patients");
+    await lockHeading().waitFor();
+    await enterDevicePin(page);
+    await page.getByRole("cell", { name: username, exact: true }).waitFor();
+  });
+});

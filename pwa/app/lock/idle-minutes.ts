@@ -1,0 +1,24 @@
+import { LOCK_IDLE_MINUTES } from "@schema/device-lock.ts";
+import { usePublicConfig } from "@/lib/config.ts";
+
+const KEY = "stepwise.lockIdleMinutes";
+
+/**
+ * The admin's idle minutes before the lock (GET /api/config), remembered on the device so an
+ * offline start locks after the same time; the default until the server has ever answered.
+ */
+export function useLockIdleMinutes(): number {
+  const { data } = usePublicConfig();
+  const served = data?.lockIdleMinutes;
+  if (typeof served === "number" && served > 0) {
+    try {
+      localStorage.setItem(KEY, String(served));
+    } catch {}
+    return served;
+  }
+  try {
+    const kept = Number(localStorage.getItem(KEY));
+    if (kept > 0) return kept;
+  } catch {}
+  return LOCK_IDLE_MINUTES.default;
+}

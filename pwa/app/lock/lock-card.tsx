@@ -1,0 +1,37 @@
+import { LockIcon } from "lucide-react";
+import type { ReactNode } from "react";
+import { Card, CardContent, CardDescription, CardHeader } from "@/ui/card.tsx";
+
+/**
+ * The whole screen while the device is locked or its PIN is set up: the app's frame and pages are
+ * not mounted behind it, so nothing of a patient is on the page (nor in its DOM).
+ */
+export function LockCard({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <main id="main" className="flex min-h-dvh items-start justify-center bg-muted/30 px-4 py-12 sm:items-center">
+      <Card className="w-full max-w-md">
+        <CardHeader>
+          <LockIcon className="size-6 text-muted-foreground" aria-hidden />
+          <h1 className="text-xl font-semibold leading-tight">{title}</h1>
+          <CardDescription>{description}</CardDescription>
+        </CardHeader>
+        <CardContent>{children}</CardContent>
+      </Card>
+    </main>
+  );
+}
+
+/** A PIN field's input props: digits on a tablet's keypad, large enough to hit, never saved by the browser. */
+export const pinInputProps = {
+  inputMode: "numeric",
+  autoComplete: "off",
+  className: "h-12 text-lg tracking-widest",
+} as const;

@@ -1,0 +1,35 @@
+import { type ReactNode, useEffect } from "react";
+import { readDeviceKey } from "@/local/device-key.ts";
+import { useOptionalSyncEngine } from "@/shared/sync/sync-context.ts";
+import { PageSpinner } from "@/ui/spinner.tsx";
+import { useLockIdleMinutes } from "./idle-minutes.ts";
+import { useDeviceLock } from "./lock-context.ts";
+import { PinSetUp } from "./pin-set-up.tsx";
+import { UnlockScreen } from "./unlock-screen.tsx";
+
+/**
+ * The app's frame and pages only while the device is unlocked; otherwise the PIN set-up (no PIN on
+ * this device for this user yet) or the lock screen in their place. The sync engine above keeps running.
+ */
+export function LockGate({ children }: { children: ReactNode }) {
+  const { phase, setPhase } = useDeviceLock();
+  const engine = useOptionalSyncEngine();
+  const idleMinutes = useLockIdleMinutes();
+  useEffect(() => {
+    if (phase !== "checking" || !engine) return;
+    let current = true;
+    void readDeviceKey(engine.store).then(
+      (record) => current && setPhase(record ? "locked" : "set-up"),
+      () => current && setPhase("set-up"),
+    );
+    return () => {
+      current = false;
+    };
+  }, [phase, engine, setPhase]);
+
+  if (phase === "unlocked") return children;
+  if (!engine || phase === "checking") return <PageSpinner />;
+  if (phase === "set-up")
+    return <PinSetUp store={engine.store} idleMinutes={idleMinutes} onDone={() => setPhase("unlocked")} />;
+  return <UnlockScreen engine={engine} onUnlocked={() => setPhase("unlocked")} />;
+}
