@@ -35,7 +35,14 @@ describe("admin pages and roles", () => {
     await signInAsAdmin();
     await page.getByRole("button", { name: "Admin Dashboard" }).click();
     const items = await page.getByRole("menuitem").allTextContents();
-    expect(items).toEqual(["Input Prompt", "Prompt History", "Manage Users", "Activity Logs", "Agent Keys"]);
+    expect(items).toEqual([
+      "Input Prompt",
+      "Prompt History",
+      "Manage Users",
+      "Activity Logs",
+      "Agent Keys",
+      "Settings",
+    ]);
   });
 });
 

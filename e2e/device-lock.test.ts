@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import {
+  ADMIN,
   apiSession,
   cleanDevicePerTest,
   DEVICE_PIN,
@@ -8,7 +9,9 @@ import {
   enterDevicePin,
   expectAccessible,
   newClinician,
+  newContext,
   signIn,
+  toasts,
 } from "./support.ts";
 
 let context: BrowserContext;
@@ -202,5 +205,35 @@ describe("device PIN and lock (shared tablets)", () => {
     await lockHeading().waitFor();
     await enterDevicePin(page);
     await page.getByRole("cell", { name: username, exact: true }).waitFor();
+  });
+
+  it("the idle minutes an admin sets on the Settings page reach the tablets", async () => {
+    const { clinician, username } = await clinicianWithPatient("setting");
+    const admin = await apiSession(ADMIN);
+    try {
+      await signIn(page, ADMIN);
+      await page.waitForURL((url) => !url.pathname.startsWith("/auth"));
+      await page.goto("/admin/settings");
+      const minutes = page.getByLabel("Lock devices after (minutes without use)");
+      await minutes.fill("0");
+      await page.getByRole("button", { name: "Save Settings" }).click();
+      await page.getByText("lock_idle_minutes must be a whole number of minutes from 1 to 60").waitFor();
+      await minutes.fill("1");
+      await page.getByRole("button", { name: "Save Settings" }).click();
+      await toasts(page).filter({ hasText: "Settings saved" }).waitFor();
+      await expectAccessible(page, "/admin/settings");
+
+      // The clinician's tablet, a device of its own.
+      const tablet = await newContext(page.context().browser()!);
+      page = await tablet.newPage();
+      await page.clock.install();
+      await openPatients(clinician, username);
+      await page.clock.fastForward("01:01");
+      await lockHeading().waitFor();
+      await expectNoPatientInDom(username);
+      await tablet.close();
+    } finally {
+      await admin("PUT", "/api/admin/settings", { lock_idle_minutes: 5 });
+    }
   });
 });

@@ -22,6 +22,9 @@ export const deviceLockMessages = {
   wiped: "Too many wrong PINs: this device's copy of your data was deleted. Sign in again to continue.",
   setUpFailed: "The PIN could not be saved on this device. Please try again.",
   idleMinutes: `lock_idle_minutes must be a whole number of minutes from ${LOCK_IDLE_MINUTES.min} to ${LOCK_IDLE_MINUTES.max}`,
+  saved: "Settings saved",
+  saveFailed: "Failed to save settings",
+  fetchFailed: "Failed to fetch settings",
   notAnObject: "The request body must be a JSON object of settings: lock_idle_minutes",
 } as const;
 const m = deviceLockMessages;
@@ -57,6 +60,17 @@ export const SettingsBody = v.strictObject(
   },
   m.notAnObject,
 );
+
+/** The Settings page's form: the minutes as typed, checked by the same rule as the server's. */
+export const SettingsForm = v.object({
+  lock_idle_minutes: v.pipe(
+    v.string(m.idleMinutes),
+    v.regex(/^\d+$/, m.idleMinutes),
+    v.transform(Number),
+    v.minValue(LOCK_IDLE_MINUTES.min, m.idleMinutes),
+    v.maxValue(LOCK_IDLE_MINUTES.max, m.idleMinutes),
+  ),
+});
 
 /** The admin settings as the server keeps and answers them. */
 export interface Settings {

@@ -13,4 +13,5 @@ export const ADMIN_NAV = [
   { to: "/admin/manage-users", label: "Manage Users" },
   { to: "/admin/activity-logs", label: "Activity Logs" },
   { to: "/admin/agent-keys", label: "Agent Keys" },
+  { to: "/admin/settings", label: "Settings" },
 ] as const;

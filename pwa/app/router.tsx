@@ -17,6 +17,7 @@ const InputPromptPage = lazy(() => import("@/features/input-prompt/page.tsx"));
 const PromptHistoryPage = lazy(() => import("@/features/prompt-history/page.tsx"));
 const ManageUsersPage = lazy(() => import("@/features/manage-users/page.tsx"));
 const AgentKeysPage = lazy(() => import("@/features/agent-keys/page.tsx"));
+const SettingsPage = lazy(() => import("@/features/settings/page.tsx"));
 const ActivityLogsPage = lazy(() => import("@/features/activity-logs/page.tsx"));
 const CaseloadPage = lazy(() => import("@/features/caseload/page.tsx"));
 const SessionPrepPage = lazy(() => import("@/features/session-prep/page.tsx"));
@@ -54,6 +55,7 @@ export function AppRoutes() {
             <Route path="prompt-history" element={<PromptHistoryPage />} />
             <Route path="manage-users" element={<ManageUsersPage />} />
             <Route path="agent-keys" element={<AgentKeysPage />} />
+            <Route path="settings" element={<SettingsPage />} />
           </Route>
           <Route element={<RequireAdmin nonAdminTo="/auth" />}>
             <Route path="activity-logs" element={<ActivityLogsPage />} />
