@@ -16,6 +16,7 @@ const serverProject = (name: string, db: string) => ({
     include: serverTests,
     environment: "node",
     env: { TEST_DB: db },
+    globalSetup: ["sync-server/test/template-database.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
@@ -23,6 +24,9 @@ const serverProject = (name: string, db: string) => ({
 
 export default defineConfig({
   test: {
+    // Vitest's default on this 2-core machine would be one file at a time; much of a file's time
+    // is spent waiting on PostgreSQL, the e2e server or Chromium, so two overlap well.
+    maxWorkers: 2,
     projects: [
       {
         resolve: { alias },
@@ -43,7 +47,8 @@ export default defineConfig({
           name: "e2e",
           include: ["e2e/**/*.test.ts"],
           environment: "node",
-          fileParallelism: false,
+          // Two files at a time, each on its own server (global-setup.ts starts one per worker).
+          maxWorkers: 2,
           testTimeout: 60_000,
           hookTimeout: 180_000,
           globalSetup: ["e2e/global-setup.ts"],

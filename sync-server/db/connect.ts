@@ -37,11 +37,12 @@ export function connectPostgres(url: string, max = 10): Database {
  * as a real server over an in-memory wire (no TCP port, so no other local process can connect).
  * PGlite is one backend, so postgres.js gets one connection, kept for the process's life
  * (max_lifetime off: there is nothing to recycle). `dataDir` undefined keeps the database
- * in memory (tests).
+ * in memory (tests). `from` starts it from a dump of another's data directory (`dump()`), which
+ * skips PGlite's initdb: the API tests copy one migrated database this way.
  */
-export async function openPglite(dataDir?: string): Promise<Database> {
+export async function openPglite(dataDir?: string, from?: Blob): Promise<Database & { dump(): Promise<Blob> }> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const db = await PGlite.create(dataDir ?? "memory://", { extensions: { pg_trgm } });
+  const db = await PGlite.create(dataDir ?? "memory://", { extensions: { pg_trgm }, loadDataDir: from });
   const sql = postgres({
     ...common,
     ...pgliteOptions(db),
@@ -50,6 +51,7 @@ export async function openPglite(dataDir?: string): Promise<Database> {
   return {
     sql,
     kind: "pglite",
+    dump: () => db.dumpDataDir("none"),
     async close() {
       await sql.end({ timeout: 5 });
       await db.close();
