@@ -1,23 +1,27 @@
 // Chromium through playwright-core, without the test runner: the browser tests and the device
 // benchmark (bench/device.ts) launch it and read the device store the same way.
-import { type Browser, chromium, type Page } from "playwright-core";
+import { type Browser, type BrowserServer, chromium, type Page } from "playwright-core";
 
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+const options = {
+  executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+  headless: true,
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-dev-shm-usage",
+  ],
+};
 
-export function launch(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--disable-dev-shm-usage",
-    ],
-  });
-}
+export const launch = (): Promise<Browser> => chromium.launch(options);
+
+/** A Chromium that test files connect to (launched once for the whole run). */
+export const launchServer = (): Promise<BrowserServer> => chromium.launchServer(options);
+
+/** The shared Chromium of `launchServer`; closing what this returns closes only this file's contexts. */
+export const connect = (wsEndpoint: string): Promise<Browser> => chromium.connect(wsEndpoint);
 
 /** Rows of one table in a user's device store, read straight from IndexedDB. */
 export const storedRows = (page: Page, userId: string, table: string) =>

@@ -4,6 +4,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
+import { launchServer } from "./browser.ts";
 
 export const E2E_ADMIN = { username: "admin@e2e.test", password: "admin-password-1" };
 
@@ -18,10 +19,27 @@ const freePort = () =>
   });
 
 /**
- * Starts the built server (npm test builds dist/ first) on a fresh embedded
- * database with the demo clinic, as `npm start` would, and hands its URL to the tests.
+ * Starts one built server (npm test builds dist/ first) per test worker, each on a fresh embedded
+ * database with the demo clinic, as `npm start` would: two files run at once and neither sees the
+ * other's sign-ins, rows or rate limits. One Chromium serves both workers; each test file opens its
+ * own contexts in it (no cookies or storage shared), without paying for a browser launch.
  */
 export default async function setup(project: TestProject) {
+  const workers = project.config.maxWorkers;
+  const servers = await Promise.all(Array.from({ length: workers }, () => startServer()));
+  const browser = await launchServer();
+  project.provide(
+    "baseURLs",
+    servers.map((s) => s.baseURL),
+  );
+  project.provide("browserEndpoint", browser.wsEndpoint());
+  return async () => {
+    await browser.close();
+    await Promise.all(servers.map((s) => s.stop()));
+  };
+}
+
+async function startServer() {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), "stepwise-e2e-"));
   const child: ChildProcess = spawn("npx", ["tsx", "sync-server/main.ts"], {
@@ -62,13 +80,15 @@ export default async function setup(project: TestProject) {
     await new Promise((r) => setTimeout(r, 250));
   }
   await ensureE2EAdmin(baseURL);
-  project.provide("baseURL", baseURL);
-  return async () => {
-    try {
-      process.kill(-child.pid!, "SIGTERM");
-    } catch {}
-    await new Promise((r) => setTimeout(r, 500));
-    rmSync(dataDir, { recursive: true, force: true });
+  return {
+    baseURL,
+    async stop() {
+      try {
+        process.kill(-child.pid!, "SIGTERM");
+      } catch {}
+      await new Promise((r) => setTimeout(r, 500));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
   };
 }
 
@@ -84,6 +104,8 @@ async function ensureE2EAdmin(baseURL: string) {
 
 declare module "vitest" {
   export interface ProvidedContext {
-    baseURL: string;
+    /** One server per worker: VITEST_POOL_ID (1…maxWorkers) picks its own. */
+    baseURLs: string[];
+    browserEndpoint: string;
   }
 }

@@ -2,12 +2,15 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, expect, inject } from "vitest";
-import { launch } from "./browser.ts";
+import { connect } from "./browser.ts";
 
-export { launch } from "./browser.ts";
 export const ADMIN = { username: "admin@e2e.test", password: "admin-password-1" };
 
-export const baseURL = () => inject("baseURL");
+/** This worker's own server (global-setup.ts starts one per worker). */
+export const baseURL = () => inject("baseURLs")[Number(process.env.VITEST_POOL_ID ?? 1) - 1];
+
+/** The run's Chromium, for this test file: its contexts are its own, and closing it leaves the browser up. */
+export const launch = () => connect(inject("browserEndpoint"));
 
 /** A fresh browser profile (no cookies, no storage) at a phone's or a desktop's size. */
 export function newContext(browser: Browser, size: "desktop" | "phone" = "desktop"): Promise<BrowserContext> {
