@@ -118,7 +118,7 @@ describe("the prompt flow, end to end", () => {
     await dialog.getByRole("heading", { name: "Prompt Details" }).waitFor();
     await expect.poll(() => toasts(page).count(), { timeout: 10_000 }).toBe(0);
     // Sonner keeps a leaving toast in the page while it fades out; axe would judge its faded colours.
-    await page.waitForTimeout(1000);
+    await expect.poll(() => page.locator("[data-sonner-toast]").count(), { timeout: 10_000 }).toBe(0);
     await expectAccessible(page, "prompt details dialog");
     await dialog.getByLabel("Title").fill("");
     expect(await dialog.getByRole("button", { name: "Save as New Prompt" }).isDisabled()).toBe(true);

@@ -90,7 +90,7 @@ describe("Manage Users: the user life cycle", () => {
     await dialog.getByLabel("First name").fill("Leona");
     await expect.poll(() => toasts(admin).count(), { timeout: 10_000 }).toBe(0);
     // Sonner keeps a leaving toast in the page while it fades out; axe would judge its faded colours.
-    await admin.waitForTimeout(1000);
+    await expect.poll(() => admin.locator("[data-sonner-toast]").count(), { timeout: 10_000 }).toBe(0);
     await expectAccessible(admin, "Edit User dialog");
     await dialog.getByRole("button", { name: "Save Changes" }).click();
     await toasts(admin).filter({ hasText: "User updated" }).waitFor();
