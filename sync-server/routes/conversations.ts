@@ -167,13 +167,23 @@ conversationsRoutes.delete("/conversations/patient/:patientName", requireUser, r
     // A bulk delete is one statement over up to a million rows: JIT, chosen for its huge estimates,
     // compiles for about a second and saves nothing here (`npm run bench -- bulk-delete`).
     await tx`SELECT set_config('jit', 'off', true)`;
+    // The messages' tombstones and prompt_conversations are done here, set-based, not by the
+    // statement triggers on conversation_messages, which would read back every deleted row (0180).
+    await tx`SELECT set_config('stepwise.messages_deleted_by_route', 'on', true)`;
     // One statement: every part sees the messages as they were, so "no message left" is exact.
     const [counts] = await tx`WITH gone AS (
-        DELETE FROM conversation_messages WHERE ${doomed.messages} RETURNING conversation_id
+        DELETE FROM conversation_messages WHERE ${doomed.messages} RETURNING id, conversation_id, patient_name
+      ), removed AS (
+        INSERT INTO sync_removed (table_name, row_id, patient_name, clinician_id)
+        SELECT 'conversation_messages', id, patient_name, NULL FROM gone
       ), emptied AS (
         DELETE FROM ${doomedSummaries(tx, doomed, tx`SELECT conversation_id FROM gone`)} RETURNING s.id
       )
       SELECT (SELECT count(*)::int FROM gone) AS "deletedCount", (SELECT count(*)::int FROM emptied) AS "deletedSummaries"`;
+    // A prompt's conversation goes from its list once none of its messages is left (as the trigger
+    // of 0040 would): a sweep of the pairs, which are few next to the messages.
+    await tx`DELETE FROM prompt_conversations pc WHERE NOT EXISTS (SELECT 1 FROM conversation_messages m
+      WHERE m.conversation_id = pc.conversation_id AND m.prompt_id = pc.prompt_id AND m.patient_name = pc.patient_name)`;
     const deleted = { deletedCount: counts?.deletedCount ?? 0, deletedSummaries: counts?.deletedSummaries ?? 0 };
     await logActivity(c, "data_delete", user.id, { target, ...deleted }, tx);
     return deleted;

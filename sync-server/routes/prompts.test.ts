@@ -280,6 +280,20 @@ describe("conversation_id_list follows the messages", () => {
     expect((await admin.get("/api/prompt-history/p-old")).body.conversation_id_list).toEqual([]);
   });
 
+  it("forgets the conversations deleted from Data Management, keeping the others", async () => {
+    await addConversation("mia", clinician.user!.id, "conv-a", "p-old");
+    await addConversation("leo", clinician.user!.id, "conv-b", "p-old");
+    await addConversation("leo", clinician.user!.id, "conv-c", "p-test");
+    // Stamped as test data the way intake stamps messages under the test prompt.
+    await t.sql`UPDATE conversation_messages SET is_test = true WHERE conversation_id = 'conv-c'`;
+    expect((await admin.delete("/api/conversations/patient/mia")).status).toBe(200);
+    expect((await admin.get("/api/prompt-history/p-old")).body.conversation_id_list).toEqual(["conv-b"]);
+    expect((await admin.delete("/api/conversations/patient/delete_test_data")).body.deletedCount).toBe(3);
+    const list = (await admin.get("/api/prompt-history")).body;
+    expect(list.find((p: any) => p.id === "p-test").conversation_id_list).toEqual([]);
+    expect(list.find((p: any) => p.id === "p-old").conversation_id_list).toEqual(["conv-b"]);
+  });
+
   it("forgets the conversations of a deleted patient and follows a renamed one", async () => {
     await addConversation("mia", clinician.user!.id, "conv-a", "p-old");
     await addConversation("leo", clinician.user!.id, "conv-b", "p-old");
