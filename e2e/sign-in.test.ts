@@ -59,7 +59,14 @@ describe("Admin Access", () => {
     await page.waitForURL(/\/chat-history$/);
     await page.getByRole("button", { name: "Admin Dashboard" }).click();
     const items = await page.getByRole("menuitem").allTextContents();
-    expect(items).toEqual(["Input Prompt", "Prompt History", "Manage Users", "Activity Logs", "Agent Keys"]);
+    expect(items).toEqual([
+      "Input Prompt",
+      "Prompt History",
+      "Manage Users",
+      "Activity Logs",
+      "Agent Keys",
+      "Settings",
+    ]);
     await page.keyboard.press("Escape");
     await page.getByRole("button", { name: /Account menu for/ }).click();
     expect(await page.getByRole("menuitem", { name: "Invite User" }).isVisible()).toBe(true);
