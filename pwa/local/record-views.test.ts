@@ -15,7 +15,7 @@ afterEach(() => {
 const HOUR = 3_600_000;
 const logged = (patientName: string) =>
   t.sql`SELECT user_id, timestamp, metadata FROM user_activity
-    WHERE activity_type = 'record_view' AND metadata->>'patient_name' = ${patientName} ORDER BY timestamp`;
+    WHERE activity_type = 'record_view' AND metadata->>'patient_name' = ${patientName} ORDER BY timestamp, id`;
 
 describe("record views on a device", () => {
   it("a view recorded offline is sent once when the connection returns, with its original time", async () => {
