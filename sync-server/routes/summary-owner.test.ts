@@ -76,7 +76,9 @@ describe("a summary belongs to its conversation's patient", () => {
     expect(aliceAfter.removed).toContain("conv-early");
     expect(aliceAfter.summaries.map((s) => s.id)).not.toContain("conv-early");
     const bobAfter = await pull(bob, bobBefore.cursor);
-    expect(bobAfter.summaries).toEqual([
+    // A delta may send earlier rows again (at least once: on a shared PostgreSQL another database's
+    // open transaction holds the horizon back), so look for the moved summary among them.
+    expect(bobAfter.summaries.filter((s) => s.id === "conv-early")).toEqual([
       expect.objectContaining({ id: "conv-early", patient_name: "ben", version: 2 }),
     ]);
     expect(bobAfter.removed).not.toContain("conv-early");
