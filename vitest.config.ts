@@ -9,10 +9,13 @@ const alias = {
 // Tests that need the real server app (API tests and the sync engine) run once
 // on embedded PGlite and, when TEST_DATABASE_URL is set, again on real PostgreSQL.
 const serverTests = ["sync-server/**/*.test.ts", "pwa/local/**/*.test.ts"];
+// PostgreSQL files run one at a time, after the others: a pull reads changes up to the oldest open
+// transaction on the server, so another file's open transactions make pulls send rows again.
 const serverProject = (name: string, db: string) => ({
   resolve: { alias },
   test: {
     name,
+    ...(db === "postgres" && { maxWorkers: 1, sequence: { groupOrder: 1 } }),
     include: serverTests,
     environment: "node",
     env: { TEST_DB: db },
