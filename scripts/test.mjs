@@ -21,7 +21,8 @@ const chromium = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 if (existsSync(chromium)) {
   const build = spawnSync("npx", ["vite", "build"], { stdio: "inherit" }).status;
   status ||= build ?? 1;
-  if (build === 0) status ||= run(["--project", "e2e", ...e2eArgs]);
+  // The browser tests run even after a failed unit/API run, so one run reports both.
+  if (build === 0) status = run(["--project", "e2e", ...e2eArgs]) || status;
 } else if (e2eOnly || process.env.REQUIRE_E2E === "1") {
   console.error(`Browser tests are required but Chromium was not found at ${chromium}.`);
   status ||= 1;
