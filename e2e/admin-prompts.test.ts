@@ -1,6 +1,15 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { ADMIN, baseURL, cleanDevicePerTest, expectAccessible, newClinician, signIn, toasts } from "./support.ts";
+import {
+  ADMIN,
+  ADMIN_DASHBOARD_ITEMS,
+  baseURL,
+  cleanDevicePerTest,
+  expectAccessible,
+  newClinician,
+  signIn,
+  toasts,
+} from "./support.ts";
 
 let page: Page;
 cleanDevicePerTest((fresh) => {
@@ -35,14 +44,7 @@ describe("admin pages and roles", () => {
     await signInAsAdmin();
     await page.getByRole("button", { name: "Admin Dashboard" }).click();
     const items = await page.getByRole("menuitem").allTextContents();
-    expect(items).toEqual([
-      "Input Prompt",
-      "Prompt History",
-      "Manage Users",
-      "Activity Logs",
-      "Agent Keys",
-      "Settings",
-    ]);
+    expect(items).toEqual(ADMIN_DASHBOARD_ITEMS);
   });
 });
 

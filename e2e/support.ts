@@ -181,3 +181,13 @@ export function cleanDevicePerTest(use: (fresh: { browser: Browser; context: Bro
     use({ browser, context, page: await context.newPage() });
   });
 }
+
+/** The Admin Dashboard menu's entries, in the spec's order (plus Settings for the device lock). */
+export const ADMIN_DASHBOARD_ITEMS = [
+  "Input Prompt",
+  "Prompt History",
+  "Manage Users",
+  "Activity Logs",
+  "Agent Keys",
+  "Settings",
+];
