@@ -10,14 +10,21 @@ export const DEVICE_PIN_MAX_ATTEMPTS = 5;
 /** The admin setting `lock_idle_minutes`: its default and the range an admin may choose. */
 export const LOCK_IDLE_MINUTES = { default: 5, min: 1, max: 60 } as const;
 
+/** What wiping the device's copy costs (the last wrong PIN, or signing out from the lock screen). */
+const whatTheWipeLoses = (unsent: number) =>
+  `this device's copy of your data${
+    unsent > 0 ? `, including ${unsent} unsent change${unsent === 1 ? "" : "s"} that will be lost` : ""
+  }, and you will need to sign in again.`;
+
 export const deviceLockMessages = {
   pinDigits: `The PIN must be at least ${DEVICE_PIN_MIN_DIGITS} digits (numbers only)`,
   pinsDoNotMatch: "The PINs do not match",
   wrongPin: (left: number) => `Wrong PIN. ${left} attempt${left === 1 ? "" : "s"} left.`,
-  lastAttempt: (unsent: number) =>
-    `One attempt left. Another wrong PIN deletes this device's copy of your data${
-      unsent > 0 ? `, including ${unsent} unsent change${unsent === 1 ? "" : "s"} that will be lost` : ""
-    }, and you will need to sign in again.`,
+  lastAttempt: (unsent: number) => `One attempt left. Another wrong PIN deletes ${whatTheWipeLoses(unsent)}`,
+  signOutTitle: "Sign out of this device?",
+  forgotPinTitle: "Forgot your PIN?",
+  forgotPin: "You choose a new PIN after signing in again. ",
+  signOut: (unsent: number) => `Signing out deletes ${whatTheWipeLoses(unsent)}`,
   wipedTitle: "Device data deleted",
   wiped: "Too many wrong PINs: this device's copy of your data was deleted. Sign in again to continue.",
   setUpFailed: "The PIN could not be saved on this device. Please try again.",

@@ -8,12 +8,14 @@ interface FormFieldProps {
   children: ReactElement<Record<string, unknown>>;
   error?: string;
   description?: ReactNode;
+  /** The error answers a submit (not typing): screen readers read it out as it appears. */
+  announce?: boolean;
   id?: string;
   className?: string;
 }
 
 /** A label, a control and the error under it, wired for screen readers. */
-export function FormField({ label, children, error, description, id, className }: FormFieldProps) {
+export function FormField({ label, children, error, description, announce, id, className }: FormFieldProps) {
   const autoId = useId();
   const controlId = id ?? autoId;
   const errorId = `${controlId}-error`;
@@ -33,7 +35,7 @@ export function FormField({ label, children, error, description, id, className }
         </p>
       )}
       {error && (
-        <p id={errorId} className="text-sm font-medium text-destructive">
+        <p id={errorId} role={announce ? "alert" : undefined} className="text-sm font-medium text-destructive">
           {error}
         </p>
       )}

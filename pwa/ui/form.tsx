@@ -79,10 +79,17 @@ function TextField({ label, description, ...props }: FieldProps<ComponentProps<"
   );
 }
 
-function PasswordField({ label, description, ...props }: FieldProps<Omit<ComponentProps<"input">, "type">>) {
+/** `answer`: an error only the submit can tell (a wrong PIN), shown where the schema's are and read out at once. */
+function PasswordField({
+  label,
+  description,
+  answer,
+  ...props
+}: FieldProps<Omit<ComponentProps<"input">, "type">> & { answer?: string | null }) {
   const field = useFieldContext<string>();
+  const error = useFieldError();
   return (
-    <FormField label={label} description={description} error={useFieldError()}>
+    <FormField label={label} description={description} error={error ?? answer ?? undefined} announce={!error}>
       <PasswordInput {...bindText(field)} {...props} />
     </FormField>
   );

@@ -1,16 +1,18 @@
 import { EyeIcon, EyeOffIcon } from "lucide-react";
 import { type ComponentProps, useState } from "react";
+import { cn } from "@/lib/cn.ts";
 import { Input } from "./input.tsx";
 
 /** A password input with a show/hide toggle (Profile, Auth). */
-export function PasswordInput(props: Omit<ComponentProps<"input">, "type">) {
+export function PasswordInput({ className, ...props }: Omit<ComponentProps<"input">, "type">) {
   const [shown, setShown] = useState(false);
   return (
     <div className="relative">
-      <Input type={shown ? "text" : "password"} className="pr-12" {...props} />
+      {/* The text stops before the 48 px toggle, whatever size the caller gives the field. */}
+      <Input type={shown ? "text" : "password"} className={cn(className, "pr-12")} {...props} />
       <button
         type="button"
-        className="absolute inset-y-0 right-0 inline-flex w-11 cursor-pointer items-center justify-center rounded-r-md text-muted-foreground hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
+        className="absolute inset-y-0 right-0 inline-flex w-12 cursor-pointer items-center justify-center rounded-r-md text-muted-foreground hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
         aria-label={shown ? "Hide password" : "Show password"}
         aria-pressed={shown}
         onClick={() => setShown((s) => !s)}

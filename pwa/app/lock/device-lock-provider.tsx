@@ -2,11 +2,15 @@ import { type ReactNode, useCallback, useMemo, useState } from "react";
 import { forgetDeviceKey, heldDeviceKey } from "@/local/device-key.ts";
 import { useLockIdleMinutes } from "./idle-minutes.ts";
 import { DeviceLockContext, type LockPhase } from "./lock-context.ts";
+import { useHideToasts } from "./toasts-while-locked.ts";
 import { useIdleLock } from "./use-idle-lock.ts";
+import { useSignOutOfOtherTabs } from "./use-wipe-device.ts";
 
 /**
  * The device lock of the signed-in `userId`: unlocked only while this page holds their data key
- * (a new page, or a reload, starts locked), locked again after the admin's idle minutes.
+ * (a new page, or a reload, starts locked), locked again after the admin's idle minutes without use
+ * in any of their tabs, or when another tab locks; no toasts while locked; signed out when another tab
+ * signs out from its lock screen.
  */
 export function DeviceLockProvider({ userId, children }: { userId: string; children: ReactNode }) {
   const [phase, setPhase] = useState<LockPhase>(() => (heldDeviceKey(userId) ? "unlocked" : "checking"));
@@ -14,7 +18,9 @@ export function DeviceLockProvider({ userId, children }: { userId: string; child
     forgetDeviceKey();
     setPhase("locked");
   }, []);
-  useIdleLock(phase === "unlocked", useLockIdleMinutes(), lock);
+  useIdleLock(userId, phase === "unlocked", useLockIdleMinutes(), lock);
+  useHideToasts(phase !== "unlocked");
+  useSignOutOfOtherTabs(userId);
   const value = useMemo(() => ({ phase, setPhase }), [phase]);
   return <DeviceLockContext.Provider value={value}>{children}</DeviceLockContext.Provider>;
 }

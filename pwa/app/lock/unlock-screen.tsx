@@ -1,23 +1,21 @@
 import { DEVICE_PIN_MAX_ATTEMPTS, deviceLockMessages, UnlockForm } from "@schema/device-lock.ts";
 import { useEffect, useState } from "react";
-import { useNavigate } from "react-router";
-import { api } from "@/lib/api.ts";
-import { forgetDeviceKey, readDeviceKey, unlockDevice } from "@/local/device-key.ts";
+import { readDeviceKey, unlockDevice } from "@/local/device-key.ts";
 import type { SyncEngine } from "@/local/index.ts";
 import { useAuth } from "@/shared/auth/auth-context.tsx";
-import { noteDeviceWiped } from "@/shared/auth/device-wiped.ts";
-import { signedOut } from "@/shared/auth/session-api.ts";
 import { formProps, useAppForm, validateWith } from "@/ui/form.tsx";
 import { LockCard, pinInputProps } from "./lock-card.tsx";
+import { LockSignOut } from "./lock-sign-out.tsx";
+import { useWipeDevice } from "./use-wipe-device.ts";
 
 /**
  * The lock screen: the PIN unwraps the data key (offline too). Before the last allowed try it says
  * what a wrong one will cost, counting the unsent changes; the last wrong one deletes the device's
- * copy (the engine stops first), ends the session and leaves the user at the sign-in page.
+ * copy (the engine stops first), ends the session and leaves the user at the sign-in page; so does
+ * signing out here, asked for.
  */
 export function UnlockScreen({ engine, onUnlocked }: { engine: SyncEngine; onUnlocked: () => void }) {
   const { user } = useAuth();
-  const navigate = useNavigate();
   const [wrong, setWrong] = useState<string | null>(null);
   const [lastTry, setLastTry] = useState<string | null>(null);
 
@@ -32,15 +30,7 @@ export function UnlockScreen({ engine, onUnlocked }: { engine: SyncEngine; onUnl
     });
   }, [engine.store]);
 
-  async function wipe() {
-    await engine.wipe().catch(() => {});
-    forgetDeviceKey();
-    // Offline, the server's session outlives this; the device's copy is gone either way.
-    await api("/api/logout", { method: "POST" }).catch(() => {});
-    noteDeviceWiped();
-    navigate("/auth", { replace: true });
-    signedOut();
-  }
+  const wipe = useWipeDevice(engine);
 
   const form = useAppForm({
     defaultValues: { pin: "" },
@@ -49,7 +39,7 @@ export function UnlockScreen({ engine, onUnlocked }: { engine: SyncEngine; onUnl
       const result = await unlockDevice(engine.store, value.pin);
       if (result.unlocked) return onUnlocked();
       formApi.reset();
-      if (result.attemptsLeft === 0) return wipe();
+      if (result.attemptsLeft === 0) return wipe("wrong-pins");
       setWrong(deviceLockMessages.wrongPin(result.attemptsLeft));
       await warnIfLastTry(result.attemptsLeft);
     },
@@ -67,19 +57,15 @@ export function UnlockScreen({ engine, onUnlocked }: { engine: SyncEngine; onUnl
           </p>
         )}
         <form.AppField name="pin">
-          {(f) => <f.PasswordField label="Device PIN" {...pinInputProps} autoFocus />}
+          {(f) => <f.PasswordField label="Device PIN" {...pinInputProps} answer={wrong} autoFocus />}
         </form.AppField>
-        {wrong && (
-          <p role="alert" className="text-sm font-medium text-destructive">
-            {wrong}
-          </p>
-        )}
         <form.AppForm>
           <form.SubmitButton className="h-12" pendingLabel="Unlocking...">
             Unlock
           </form.SubmitButton>
         </form.AppForm>
       </form>
+      <LockSignOut engine={engine} onSignOut={() => void wipe("signed-out")} />
     </LockCard>
   );
 }

@@ -1,26 +1,40 @@
 import { useEffect } from "react";
+import { lastLockInAnyTab, lastUseInAnyTab, noteLock, noteUse, onOtherTab } from "./lock-across-tabs.ts";
 
 // What counts as use: any touch, click, key, wheel or scroll (pointer moves alone do not: a resting hand is not use).
 const USE_EVENTS = ["pointerdown", "keydown", "wheel", "scroll", "touchstart"] as const;
+// Use is shared with the other tabs at most this often (a typing hand would write on every key).
+const SHARE_USE_MS = 1_000;
 
 /**
- * Calls `lock` once the page has gone `idleMinutes` without use, or comes back after being hidden
- * that long. Hidden pages' timers are slowed or frozen (tablets), so the time is checked again when
- * the page shows, not only when the timer fires.
+ * Calls `lock` once `userId` has gone `idleMinutes` without use in any tab, or when this page comes
+ * back after being hidden that long, or when another tab locks. Hidden pages' timers are slowed or
+ * frozen (tablets), so the time is checked again when the page shows, not only when the timer fires.
  */
-export function useIdleLock(active: boolean, idleMinutes: number, lock: () => void) {
+export function useIdleLock(userId: string, active: boolean, idleMinutes: number, lock: () => void) {
   useEffect(() => {
     if (!active) return;
     const idleMs = idleMinutes * 60_000;
-    let lastUse = Date.now();
+    // Unlocking is use; a lock in another tab before this moment is one this tab was unlocked after.
+    const unlockedAt = Date.now();
+    let lastUse = unlockedAt;
+    let shared = 0;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const check = () => {
-      const left = lastUse + idleMs - Date.now();
-      if (left <= 0) lock();
-      else timer = setTimeout(check, left);
-    };
     const used = () => {
       lastUse = Date.now();
+      if (lastUse - shared < SHARE_USE_MS) return;
+      shared = lastUse;
+      noteUse(userId, lastUse);
+    };
+    used();
+    const check = () => {
+      if (lastLockInAnyTab(userId) > unlockedAt) return lock();
+      const left = Math.max(lastUse, lastUseInAnyTab(userId)) + idleMs - Date.now();
+      if (left > 0) timer = setTimeout(check, left);
+      else {
+        noteLock(userId, Date.now());
+        lock();
+      }
     };
     const shown = () => {
       if (document.visibilityState !== "visible") return;
@@ -29,11 +43,13 @@ export function useIdleLock(active: boolean, idleMinutes: number, lock: () => vo
     };
     for (const name of USE_EVENTS) window.addEventListener(name, used, { capture: true, passive: true });
     document.addEventListener("visibilitychange", shown);
+    const stopHearing = onOtherTab(userId, "lock", (time) => time > unlockedAt && lock());
     timer = setTimeout(check, idleMs);
     return () => {
       clearTimeout(timer);
+      stopHearing();
       for (const name of USE_EVENTS) window.removeEventListener(name, used, { capture: true });
       document.removeEventListener("visibilitychange", shown);
     };
-  }, [active, idleMinutes, lock]);
+  }, [userId, active, idleMinutes, lock]);
 }
