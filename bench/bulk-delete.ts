@@ -3,11 +3,15 @@
 // remove and the tombstones they leave for devices. Real PostgreSQL when DATABASE_URL is set (scale
 // 100 by default; a scratch database is made and dropped), else embedded PGlite (scale 10).
 // The same run repeats it with the per-row tombstone triggers of migration 0050 put back, the way
-// deletes worked before, as the baseline (`--no-baseline` skips it). Prints; asserts nothing.
+// deletes worked before, as the baseline (`--no-baseline` skips it). `--template NAME` (PostgreSQL)
+// seeds the clinic once into database NAME, kept, and copies it for each run: seeding scale 100
+// takes minutes, a copy seconds (drop NAME after a change to the seed). Prints; asserts nothing.
+
+import postgres from "postgres";
 import { createApp } from "../sync-server/app.ts";
 import { createSession } from "../sync-server/auth/sessions.ts";
 import { readConfig } from "../sync-server/config.ts";
-import { type Database, openPglite, type Sql } from "../sync-server/db/connect.ts";
+import { connectPostgres, type Database, openPglite, type Sql } from "../sync-server/db/connect.ts";
 import { migrate } from "../sync-server/db/migrate.ts";
 import { openScratchDatabase } from "../sync-server/db/scratch.ts";
 import { seedDemo } from "../sync-server/seed/demo.ts";
@@ -16,6 +20,8 @@ const url = process.env.DATABASE_URL;
 const scaleArg = process.argv.indexOf("--scale");
 const scale = scaleArg > 0 ? Number(process.argv[scaleArg + 1]) : url ? 100 : 10;
 const withBaseline = !process.argv.includes("--no-baseline");
+const templateArg = process.argv.indexOf("--template");
+const template = templateArg > 0 && url ? process.argv[templateArg + 1] : undefined;
 const TARGET_S = 5;
 
 /** Migration 0050's per-row tombstones, one trigger call and one INSERT per deleted row. */
@@ -47,12 +53,35 @@ interface Figures {
   tombstones: number;
 }
 
-async function run(rowTriggers: boolean): Promise<Figures[]> {
-  const db: Database = url ? await openScratchDatabase(url, "stepwise_bench", 4) : await openPglite();
+const config = readConfig({ SEED: "none" });
+
+/** The seeded clinic database of `--template`, made on first use. */
+async function seededTemplate(url: string, name: string) {
+  const admin = postgres(url, { max: 1, onnotice: () => {} });
   try {
-    const config = readConfig({ SEED: "none" });
+    const [found] = await admin`SELECT 1 FROM pg_database WHERE datname = ${name}`;
+    if (found) return;
+    await admin.unsafe(`CREATE DATABASE ${name}`);
+    const target = new URL(url);
+    target.pathname = `/${name}`;
+    const db = connectPostgres(target.toString(), 4);
+    try {
+      await migrate(db.sql);
+      await seedDemo(db.sql, config, scale);
+    } finally {
+      await db.close();
+    }
+  } finally {
+    await admin.end();
+  }
+}
+
+async function run(rowTriggers: boolean): Promise<Figures[]> {
+  if (url && template) await seededTemplate(url, template);
+  const db: Database = url ? await openScratchDatabase(url, "stepwise_bench", 4, template) : await openPglite();
+  try {
     await migrate(db.sql);
-    await seedDemo(db.sql, config, scale);
+    if (!template) await seedDemo(db.sql, config, scale);
     if (rowTriggers) await putBackRowTriggers(db.sql);
     const app = createApp({ sql: db.sql, config, now: () => new Date() });
     const policy = { idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs, now: () => new Date() };

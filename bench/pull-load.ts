@@ -4,7 +4,8 @@
 // `npm start` makes) into a fresh database, signs in N devices (the demo clinicians and admin in
 // turn), gives each its first sync, then has every device pull deltas back to back for a fixed
 // time and prints requests/s and latency percentiles. A bare node:http server answering a small
-// JSON is measured the same way in the same run, as the machine's ceiling. `--writes W` has a
+// JSON is measured the same way in the same run, as the machine's ceiling. Requests accept
+// compressed answers, as a browser's do. `--writes W` has a
 // clinician change W homework rows a second meanwhile (default 0: every pull has nothing new).
 // `--database postgres` uses a new database on DATABASE_URL's server (default
 // postgres://postgres@127.0.0.1:5432/postgres), dropped afterwards.
@@ -15,6 +16,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import postgres from "postgres";
 import { readConfig } from "../sync-server/config.ts";
 import { connectPostgres, type Database, openPglite } from "../sync-server/db/connect.ts";
@@ -63,15 +65,21 @@ async function call(port: number, method: string, path: string, headers: Record<
   }
 }
 
+/** What a browser sends, so the server compresses (or not) as it does for the PWA. */
+const ACCEPT_ENCODING = "gzip, deflate, br, zstd";
+
 function callOnce(port: number, method: string, path: string, headers: Record<string, string>, body?: string) {
   return new Promise<Answer>((resolve, reject) => {
-    const req = request({ host: "127.0.0.1", port, method, path, headers, agent }, (res) => {
-      let text = "";
-      res.setEncoding("utf8");
-      res.on("data", (chunk) => {
-        text += chunk;
+    const all = { "accept-encoding": ACCEPT_ENCODING, ...headers };
+    const req = request({ host: "127.0.0.1", port, method, path, headers: all, agent }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("end", () => {
+        const raw = Buffer.concat(chunks);
+        const encoding = res.headers["content-encoding"];
+        const plain = encoding === "br" ? brotliDecompressSync(raw) : encoding === "gzip" ? gunzipSync(raw) : raw;
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: plain.toString("utf8") });
       });
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
     });
     req.on("error", reject);
     req.end(body);
