@@ -188,6 +188,20 @@ export type PullProgress = v.InferOutput<typeof PullProgress>;
 const ids = v.optional(v.array(v.string()));
 
 /**
+ * A conversation a bulk delete emptied: the device drops its messages but `kept`, those the server
+ * still has (a delete of test data may leave some). One of these stands for up to hundreds of ids.
+ */
+export const RemovedConversation = v.object({ id: v.string(), kept: v.array(v.string()) });
+export type RemovedConversation = v.InferOutput<typeof RemovedConversation>;
+
+/**
+ * The pull's query parameter by which a device says it applies `removedConversations`. A pull
+ * without it that would have to send one is refused (400), so an older device starts over rather
+ * than keep messages that were deleted.
+ */
+export const REMOVED_CONVERSATIONS_PARAM = "removedConversations";
+
+/**
  * One page of GET /api/sync/pull. The device parses every page with this before it stores
  * anything, so a malformed answer is an error the sync status shows, never a corrupt store.
  */
@@ -210,6 +224,7 @@ export const PullPage = v.object({
     prompts: ids,
     clinicians: ids,
   }),
+  removedConversations: v.optional(v.array(RemovedConversation)),
   progress: v.optional(PullProgress),
 });
 export type PullResponse = v.InferOutput<typeof PullPage>;

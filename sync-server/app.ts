@@ -53,10 +53,16 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     });
   const appLimit = limitOf(deps.config.bodyLimitBytes);
   const agentLimit = limitOf(deps.config.bodyLimitBytes * 10);
-  api.use("*", (c, next) => (c.req.path.startsWith("/api/agent/") ? agentLimit : appLimit)(c, next));
+  // A GET or HEAD has no body to limit; asking for one would build a full Request for each (the
+  // delta pull that devices repeat all day).
+  api.use("*", (c, next) => {
+    if (c.req.method === "GET" || c.req.method === "HEAD") return next();
+    return (c.req.path.startsWith("/api/agent/") ? agentLimit : appLimit)(c, next);
+  });
   api.use("*", async (c, next) => {
     await next();
-    c.header("Cache-Control", "no-store");
+    // On the answer's own headers: c.header() after the handler would copy the answer into a new Response.
+    c.res.headers.set("Cache-Control", "no-store");
   });
   api.use("*", originCheck, loadSession, idempotency);
   api

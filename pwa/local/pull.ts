@@ -1,4 +1,4 @@
-import { PullPage, SYNCED_TABLES, type SyncedTable } from "@schema/rows.ts";
+import { PullPage, REMOVED_CONVERSATIONS_PARAM, SYNCED_TABLES, type SyncedTable } from "@schema/rows.ts";
 import * as v from "valibot";
 import { codeOf, type Send, serverWords } from "./http.ts";
 import { setServerRows } from "./rebase.ts";
@@ -36,7 +36,10 @@ export async function pullChanges(store: LocalStore, send: Send, options: PullOp
   let received = 0;
   const ask = (cursor: string) => {
     const limit = cursor === "" ? pageSizes.first : pageSizes.next;
-    const answer = send("GET", `/api/sync/pull?cursor=${encodeURIComponent(cursor)}&limit=${limit}`);
+    const answer = send(
+      "GET",
+      `/api/sync/pull?cursor=${encodeURIComponent(cursor)}&limit=${limit}&${REMOVED_CONVERSATIONS_PARAM}=1`,
+    );
     // Awaited on the next turn; until then a lost connection must not count as an unhandled rejection.
     answer.catch(() => {});
     return answer;
@@ -59,7 +62,7 @@ export async function pullChanges(store: LocalStore, send: Send, options: PullOp
     // Nothing of a page that is not what the contract says reaches the store: the status shows it.
     const parsed = v.safeParse(PullPage, answer.body);
     if (!parsed.success) return { error: { code: "bad_answer" } };
-    const page = parsed.output;
+    const page = await withDroppedMessages(store, parsed.output);
     if (page.hasMore) ahead = ask(page.cursor);
     // The last page of a first sync that fit in one answer still says where it stood: it is over.
     const progress = page.hasMore ? page.progress : undefined;
@@ -83,10 +86,30 @@ export async function pullChanges(store: LocalStore, send: Send, options: PullOp
   }
 }
 
+type Page = v.InferOutput<typeof PullPage>;
+
+/**
+ * The page with the messages of its removedConversations (a bulk delete's one tombstone per
+ * conversation) among its removed ones: those this device holds, read by the conversation_id index,
+ * but the ones the server kept. Rows of the page's changes win over removals all the same (piecesOf).
+ */
+async function withDroppedMessages(store: LocalStore, page: Page): Promise<Page> {
+  const conversations = page.removedConversations ?? [];
+  if (conversations.length === 0) return page;
+  const kept = new Set(conversations.flatMap((c) => c.kept));
+  const held = await store.conversation_messages
+    .where("conversation_id")
+    .anyOf(conversations.map((c) => c.id))
+    .primaryKeys();
+  const dropped = (held as string[]).filter((id) => !kept.has(id));
+  const removed = [...(page.removed.conversation_messages ?? []), ...dropped];
+  return { ...page, removed: { ...page.removed, conversation_messages: removed } };
+}
+
 type Piece = [SyncedTable, Map<string, Row | null>];
 
 /** A page's rows (null: removed) by table, in writes of at most `size` rows; always one write, for the cursor. */
-function piecesOf(page: v.InferOutput<typeof PullPage>, size: number): Piece[][] {
+function piecesOf(page: Page, size: number): Piece[][] {
   const writes: Piece[][] = [[]];
   let room = size;
   for (const table of SYNCED_TABLES) {

@@ -42,21 +42,25 @@ export async function createSession(sql: Sql, userId: string, policy: SessionPol
 
 /**
  * The session and its user, or null. `alsoRead` adds columns to the same statement (given the
- * column that holds the user's id), so a request whose first read depends only on the user does
- * not wait for a second round trip; its values are in `row`, to be used only when the session is valid.
+ * column that holds the user's id, and the session's id), so a request whose first read depends only
+ * on the user does not wait for a second round trip; its values are in `row`, to be used only when
+ * the session is valid.
  */
 export async function validateSession(
   sql: Sql,
   token: string,
   policy: SessionPolicy,
-  alsoRead?: (userId: postgres.PendingQuery<postgres.Row[]>) => postgres.PendingQuery<postgres.Row[]>,
+  alsoRead?: (
+    userId: postgres.PendingQuery<postgres.Row[]>,
+    sessionId: string,
+  ) => postgres.PendingQuery<postgres.Row[]>,
 ): Promise<{ session: Session; user: SessionUser; row: postgres.Row } | null> {
   const [id, secret, extra] = token.split(".");
   if (!id || !secret || extra !== undefined || id.length > 64 || secret.length > 64) return null;
   const [row] = await sql`
     SELECT s.id, s.secret_hash, s.user_id, s.last_active_at, s.expires_at,
            u.username, u.first_name, u.last_name, u.role, u.must_change_password
-           ${alsoRead ? sql`, ${alsoRead(sql`s.user_id`)}` : sql``}
+           ${alsoRead ? sql`, ${alsoRead(sql`s.user_id`, id)}` : sql``}
     FROM sessions s JOIN user_clinician u ON u.id = s.user_id
     WHERE s.id = ${id}`;
   if (!row) return null;

@@ -42,10 +42,12 @@ export function varyOnEncoding(res: Response) {
 export const compressJson = createMiddleware<AppEnv>(async (c, next) => {
   await next();
   const res = c.res;
-  if (!res.body || !res.headers.get("Content-Type")?.includes("json")) return;
+  // Headers first: reading `body` turns the server's light answer into a full Response, worth it only
+  // when the answer may be compressed.
+  if (!res.headers.get("Content-Type")?.includes("json")) return;
   varyOnEncoding(res);
   const encoding = chooseEncoding(c.req.header("Accept-Encoding"));
-  if (!encoding || res.headers.has("Content-Encoding") || c.req.method === "HEAD") return;
+  if (!encoding || res.headers.has("Content-Encoding") || c.req.method === "HEAD" || !res.body) return;
   const plain = new Uint8Array(await res.arrayBuffer());
   const body =
     plain.length < COMPRESS_MIN_BYTES

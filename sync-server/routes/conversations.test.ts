@@ -341,11 +341,11 @@ describe("DELETE /api/conversations/patient/{patientName}", () => {
     expect(logged.map((r) => r.metadata.target)).toEqual(["delete_sample_patients"]);
   });
 
-  it("records a deletion for a device's next pull", async () => {
+  it("records a deletion for a device's next pull: its conversation once, and its summary", async () => {
     await del("sample_patient_2");
     const removed =
       await t.sql`SELECT table_name, patient_name FROM sync_removed WHERE patient_name = 'sample_patient_2'`;
-    expect(removed.map((r) => r.table_name).sort()).toEqual(["conversation_messages", "conversation_summaries"]);
+    expect(removed.map((r) => r.table_name).sort()).toEqual(["conversation_summaries", "conversations"]);
   });
 
   it("refuses a bad dryRun value", async () => {

@@ -15,6 +15,7 @@ import { check, conflict, notFound } from "../http/errors.ts";
 import { currentUser, requireAdmin, requireUser } from "../http/session.ts";
 import { toMessage } from "../rows.ts";
 import { patientsOf } from "../scope.ts";
+import { REMOVED_CONVERSATIONS } from "../sync/removals.ts";
 
 export const conversationsRoutes = new Hono<AppEnv>();
 
@@ -167,23 +168,31 @@ conversationsRoutes.delete("/conversations/patient/:patientName", requireUser, r
     // A bulk delete is one statement over up to a million rows: JIT, chosen for its huge estimates,
     // compiles for about a second and saves nothing here (`npm run bench -- bulk-delete`).
     await tx`SELECT set_config('jit', 'off', true)`;
-    // The messages' tombstones and prompt_conversations are done here, set-based, not by the
-    // statement triggers on conversation_messages, which would read back every deleted row (0180).
+    // The tombstones and prompt_conversations are done here, set-based, and the row triggers on
+    // conversation_messages skip this transaction's deletes (0180, 0190).
     await tx`SELECT set_config('stepwise.messages_deleted_by_route', 'on', true)`;
     // One statement: every part sees the messages as they were, so "no message left" is exact.
+    // One tombstone per conversation, not per message: a device drops the conversation's messages
+    // but those the server still has (sync/removals.ts), and a bulk delete writes tens of thousands
+    // of tombstones instead of a million.
     const [counts] = await tx`WITH gone AS (
-        DELETE FROM conversation_messages WHERE ${doomed.messages} RETURNING id, conversation_id, patient_name
+        DELETE FROM conversation_messages WHERE ${doomed.messages} RETURNING conversation_id, patient_name
+      ), conversations AS (
+        SELECT conversation_id, patient_name FROM gone GROUP BY conversation_id, patient_name
       ), removed AS (
         INSERT INTO sync_removed (table_name, row_id, patient_name, clinician_id)
-        SELECT 'conversation_messages', id, patient_name, NULL FROM gone
+        SELECT ${REMOVED_CONVERSATIONS}, conversation_id, patient_name, NULL FROM conversations
       ), emptied AS (
-        DELETE FROM ${doomedSummaries(tx, doomed, tx`SELECT conversation_id FROM gone`)} RETURNING s.id
+        DELETE FROM ${doomedSummaries(tx, doomed, tx`SELECT conversation_id FROM conversations`)} RETURNING s.id
       )
       SELECT (SELECT count(*)::int FROM gone) AS "deletedCount", (SELECT count(*)::int FROM emptied) AS "deletedSummaries"`;
     // A prompt's conversation goes from its list once none of its messages is left (as the trigger
-    // of 0040 would): a sweep of the pairs, which are few next to the messages.
-    await tx`DELETE FROM prompt_conversations pc WHERE NOT EXISTS (SELECT 1 FROM conversation_messages m
-      WHERE m.conversation_id = pc.conversation_id AND m.prompt_id = pc.prompt_id AND m.patient_name = pc.patient_name)`;
+    // of 0040 would). Only the pairs of the conversations this delete touched (its tombstones) are
+    // checked: a sweep of every pair hashed all the messages kept, ~890k after delete_test_data.
+    await tx`DELETE FROM prompt_conversations pc USING sync_removed r
+      WHERE r.txid = pg_current_xact_id() AND r.table_name = ${REMOVED_CONVERSATIONS} AND pc.conversation_id = r.row_id
+        AND NOT EXISTS (SELECT 1 FROM conversation_messages m
+          WHERE m.conversation_id = pc.conversation_id AND m.prompt_id = pc.prompt_id AND m.patient_name = pc.patient_name)`;
     const deleted = { deletedCount: counts?.deletedCount ?? 0, deletedSummaries: counts?.deletedSummaries ?? 0 };
     await logActivity(c, "data_delete", user.id, { target, ...deleted }, tx);
     return deleted;

@@ -189,11 +189,160 @@ describe.runIf(process.env.TEST_DB === "postgres")("the cheap check on real Post
       const late = await addHomework(slow, p.username, clinician.user!.id);
       const quiet = await pullAll(clinician, start);
       expect(ids(quiet.changes.homework).has(late.id)).toBe(false);
+      // Asked again, the same snapshot may be answered from memory (sync/quiet.ts), as long as it lasts.
+      const again = await pullAll(clinician, quiet.cursor);
+      expect(ids(again.changes.homework).has(late.id)).toBe(false);
       await slow`COMMIT`;
-      const after = await pullAll(clinician, quiet.cursor);
+      const after = await pullAll(clinician, again.cursor);
       expect(ids(after.changes.homework).has(late.id)).toBe(true);
     } finally {
       slow.release();
     }
+  });
+});
+
+// A session pulling again with nothing new in between (sync/quiet.ts): no stream is asked while the
+// database is unchanged, and whatever is written, by a route or by anyone else, comes with the next pull.
+/** How many times a pull asked the streams what changed (the check of sync/changed.ts), from here on. */
+function watchChecks() {
+  const seen = { checks: 0 };
+  t.deps.sql = new Proxy(realSql, {
+    apply(target, self, args) {
+      if (Array.isArray(args[0]) && args[0].join("").includes("AS changed_patients")) seen.checks++;
+      return Reflect.apply(target, self, args);
+    },
+  });
+  return seen;
+}
+
+/**
+ * Exact on the embedded database only: on a shared PostgreSQL server every other database's
+ * transactions change the snapshot too, so a pull may check again (never less) and move its cursor on.
+ */
+function expectChecks(seen: { checks: number }, count: number) {
+  if (t.kind === "pglite") expect(seen.checks).toBe(count);
+}
+
+/** A device that synced, then pulled once with nothing new: the next pull may answer from memory. */
+async function quietDevice(client: Client) {
+  const { cursor } = await pullAll(client);
+  const quiet = await client.get(`/api/sync/pull?cursor=${cursor}`);
+  expect(quiet.status).toBe(200);
+  return quiet.body.cursor as string;
+}
+
+const nothingIn = (body: { changes: object; removed: object }) => [
+  ...Object.values(body.changes).flat(),
+  ...Object.values(body.removed).flat(),
+];
+
+describe("a session pulling again with nothing new", () => {
+  it("is answered without asking any stream while nothing was written, with the same cursor", async () => {
+    const clinician = await t.as("clinician");
+    await addPatient(t.sql, clinician.user!.id);
+    const seen = watchChecks();
+    const cursor = await quietDevice(clinician);
+    expectChecks(seen, 1);
+    for (let i = 0; i < 3; i++) {
+      const again = await clinician.get(`/api/sync/pull?cursor=${cursor}`);
+      expect(again.status).toBe(200);
+      expect(nothingIn(again.body)).toEqual([]);
+      expect(again.body.hasMore).toBe(false);
+      if (t.kind === "pglite") expect(again.body.cursor).toBe(cursor);
+    }
+    expectChecks(seen, 1);
+  });
+
+  it("gets a change a route made, on the very next pull", async () => {
+    const clinician = await t.as("clinician");
+    const p = await addPatient(t.sql, clinician.user!.id);
+    const homework = await addHomework(t.sql, p.username, clinician.user!.id);
+    watchChecks();
+    const cursor = await quietDevice(clinician);
+    // Another device of the same clinician edits the homework through the API.
+    const tablet = await t.signIn(clinician.user!);
+    expect((await tablet.put(`/api/homework/${homework.id}`, { roundNumber: 4 })).status).toBe(200);
+    const next = await pullAll(clinician, cursor);
+    expect(next.changes.homework?.find((h) => h.id === homework.id)).toMatchObject({ roundNumber: 4 });
+  });
+
+  it("gets a row written outside this server (a script, another server) on the very next pull", async () => {
+    const clinician = await t.as("clinician");
+    const admin = await t.as("admin");
+    const p = await addPatient(t.sql, clinician.user!.id);
+    watchChecks();
+    const mine = await quietDevice(clinician);
+    const all = await quietDevice(admin);
+    const message = await addMessage(t.sql, p.username);
+    expect(ids((await pullAll(clinician, mine)).changes.conversation_messages).has(message)).toBe(true);
+    expect(ids((await pullAll(admin, all)).changes.conversation_messages).has(message)).toBe(true);
+  });
+
+  it("a change to another clinician's patient still answers nothing new", async () => {
+    const mine = await t.as("clinician");
+    const other = await t.as("clinician");
+    const theirs = await addPatient(t.sql, other.user!.id);
+    watchChecks();
+    const cursor = await quietDevice(mine);
+    await addHomework(t.sql, theirs.username, other.user!.id);
+    expect(nothingIn((await mine.get(`/api/sync/pull?cursor=${cursor}`)).body)).toEqual([]);
+  });
+});
+
+describe("a remembered quiet session", () => {
+  it("is refused on the very next pull once signed out", async () => {
+    const clinician = await t.as("clinician");
+    watchChecks();
+    const cursor = await quietDevice(clinician);
+    const stolen = clinician.cookie;
+    expect((await clinician.post("/api/logout")).status).toBe(200);
+    clinician.cookie = stolen;
+    expect((await clinician.get(`/api/sync/pull?cursor=${cursor}`)).status).toBe(401);
+  });
+
+  it("is refused on the very next pull once an admin deletes the account", async () => {
+    const admin = await t.as("admin");
+    const clinician = await t.as("clinician");
+    watchChecks();
+    const cursor = await quietDevice(clinician);
+    expect((await admin.patch(`/api/admin/users/${clinician.user!.id}`, { role: "delete" })).status).toBe(200);
+    expect((await clinician.get(`/api/sync/pull?cursor=${cursor}`)).status).toBe(401);
+  });
+
+  it("is refused on the very next pull after a password change elsewhere, or a reset by a script", async () => {
+    const user = await t.createUser();
+    const laptop = await t.signIn(user);
+    const phone = await t.signIn(user);
+    watchChecks();
+    const cursor = await quietDevice(phone);
+    const changed = await laptop.post("/api/user/change-password", {
+      current_password: user.password,
+      new_password: "a-new-password-42",
+    });
+    expect(changed.status).toBe(200);
+    expect((await phone.get(`/api/sync/pull?cursor=${cursor}`)).status).toBe(401);
+
+    const laptopCursor = await quietDevice(laptop);
+    await t.sql`DELETE FROM sessions WHERE user_id = ${user.id}`;
+    expect((await laptop.get(`/api/sync/pull?cursor=${laptopCursor}`)).status).toBe(401);
+  });
+
+  it("starts over on the very next pull after a role change", async () => {
+    const admin = await t.as("admin");
+    const clinician = await t.as("clinician");
+    watchChecks();
+    const cursor = await quietDevice(clinician);
+    expect((await admin.patch(`/api/admin/users/${clinician.user!.id}`, { role: "admin" })).status).toBe(200);
+    const res = await clinician.get(`/api/sync/pull?cursor=${cursor}`);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe("Your role changed since the last sync. Pull again without a cursor.");
+  });
+
+  it("waits for a forced password change set by a script", async () => {
+    const clinician = await t.as("clinician");
+    watchChecks();
+    const cursor = await quietDevice(clinician);
+    await t.sql`UPDATE user_clinician SET must_change_password = true WHERE id = ${clinician.user!.id}`;
+    expect((await clinician.get(`/api/sync/pull?cursor=${cursor}`)).status).toBe(403);
   });
 });

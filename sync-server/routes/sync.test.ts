@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { PullResponse } from "../../schema/rows.ts";
+import { type PullResponse, REMOVED_CONVERSATIONS_PARAM } from "../../schema/rows.ts";
 import { decodeCursor, encodeCursor } from "../sync/cursor.ts";
+import { OLDER_DEVICE } from "../sync/removals.ts";
 import { createTestContext, type TestContext } from "../test/harness.ts";
 import { addConversation, addHomework, addMessage, addPatient, addSummary, ids, pullAll } from "../test/sync-rows.ts";
 
@@ -337,45 +338,93 @@ describe.runIf(process.env.TEST_DB === "postgres")("the cursor on real PostgreSQ
 
 // Last in the file: delete_user_data removes every patient's messages in this database.
 describe("a bulk delete reaching devices", () => {
-  it("sends every removed message and summary, page by page in the order they were recorded", async () => {
+  it("sends each emptied conversation once and every removed summary, page by page in the order they were recorded", async () => {
     const clinician = await t.as("clinician");
     const admin = await t.as("admin");
     const p = await addPatient(t.sql, clinician.user!.id);
-    await addConversation(t.sql, p.username, 5);
+    const conversations: string[] = [];
+    for (const count of [5, 4, 3, 2]) conversations.push(await addConversation(t.sql, p.username, count));
     const summary = await addSummary(t.sql, p.username);
     const synced = await pullAll(clinician);
-    const messages = [...ids(synced.changes.conversation_messages)];
-    expect(messages).toHaveLength(5);
+    expect(ids(synced.changes.conversation_messages).size).toBe(14);
 
     const res = await admin.delete("/api/conversations/patient/delete_user_data");
     expect(res.status).toBe(200);
-    const first = await clinician.get<PullResponse>(`/api/sync/pull?cursor=${synced.cursor}&limit=2`);
+    const first = await clinician.get<PullResponse>(
+      `/api/sync/pull?cursor=${synced.cursor}&limit=2&${REMOVED_CONVERSATIONS_PARAM}=1`,
+    );
     expect(first.body.hasMore).toBe(true);
     const rest = await pullAll(clinician, first.body.cursor, 2);
-    const removed = new Set([...first.body.removed.conversation_messages!, ...rest.removed.conversation_messages!]);
-    expect([...removed].sort()).toEqual([...messages].sort());
+    const emptied = [...(first.body.removedConversations ?? []), ...rest.removedConversations];
+    const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : 1);
+    expect(emptied.filter((c) => conversations.includes(c.id)).sort(byId)).toEqual(
+      conversations.map((id) => ({ id, kept: [] })).sort(byId),
+    );
     expect(rest.removed.conversation_summaries).toContain(summary);
     expect(rest.pages).toBeGreaterThan(1);
+    // One tombstone per conversation, none per message.
+    const [tombstones] = await t.sql`SELECT count(*)::int AS n FROM sync_removed WHERE row_id = ANY(${conversations})`;
+    expect(tombstones.n).toBe(4);
+    expect(first.body.removed.conversation_messages ?? []).toEqual([]);
+  });
+
+  it("tells a device the messages of an emptied conversation the server has again, to keep", async () => {
+    const clinician = await t.as("clinician");
+    const admin = await t.as("admin");
+    const p = await addPatient(t.sql, clinician.user!.id);
+    const conversation = await addConversation(t.sql, p.username, 3);
+    const synced = await pullAll(clinician);
+    expect((await admin.delete("/api/conversations/patient/delete_user_data")).status).toBe(200);
+    const again = await addMessage(t.sql, p.username, conversation);
+
+    const after = await pullAll(clinician, synced.cursor);
+    expect(after.removedConversations.find((c) => c.id === conversation)).toEqual({ id: conversation, kept: [again] });
+    expect(ids(after.changes.conversation_messages).has(again)).toBe(true);
+  });
+
+  it("refuses an older device's pull that would need an emptied conversation, so it starts over", async () => {
+    const clinician = await t.as("clinician");
+    const admin = await t.as("admin");
+    const p = await addPatient(t.sql, clinician.user!.id);
+    await addConversation(t.sql, p.username, 2);
+    const synced = await pullAll(clinician);
+    expect((await admin.delete("/api/conversations/patient/delete_user_data")).status).toBe(200);
+
+    const older = await clinician.get<{ code: string; message: string }>(`/api/sync/pull?cursor=${synced.cursor}`);
+    expect(older.status).toBe(400);
+    expect(older.body).toMatchObject({ code: "validation", message: OLDER_DEVICE });
+    const fresh = await clinician.get<PullResponse>("/api/sync/pull");
+    expect(fresh.status).toBe(200);
+    expect(fresh.body.changes.conversation_messages?.filter((m) => m.patient_name === p.username)).toEqual([]);
+  });
+
+  it("refuses a removedConversations parameter other than 1 with 400", async () => {
+    const res = await (await t.as("clinician")).get(`/api/sync/pull?${REMOVED_CONVERSATIONS_PARAM}=yes`);
+    expect(res.status).toBe(400);
   });
 
   it("goes on from a cursor paged by table and id, as made before tombstones were numbered", async () => {
     const clinician = await t.as("clinician");
     const admin = await t.as("admin");
     const p = await addPatient(t.sql, clinician.user!.id);
-    await addConversation(t.sql, p.username, 3);
+    const conversations = new Set<string>();
+    for (let i = 0; i < 3; i++) conversations.add(await addConversation(t.sql, p.username, 2));
     const synced = await pullAll(clinician);
     expect((await admin.delete("/api/conversations/patient/delete_user_data")).status).toBe(200);
+    const pull = (cursor: string) =>
+      clinician.get<PullResponse>(`/api/sync/pull?cursor=${cursor}&limit=1&${REMOVED_CONVERSATIONS_PARAM}=1`);
     // On PostgreSQL another database's open transaction can hold the removals back a moment: wait for the first one.
-    let first = await clinician.get<PullResponse>(`/api/sync/pull?cursor=${synced.cursor}&limit=1`);
-    for (let tries = 0; !first.body.removed.conversation_messages?.length && tries < 50; tries++) {
+    let first = await pull(synced.cursor);
+    for (let tries = 0; !first.body.removedConversations?.length && tries < 50; tries++) {
       await new Promise((resolve) => setTimeout(resolve, 100));
-      first = await clinician.get<PullResponse>(`/api/sync/pull?cursor=${first.body.cursor}&limit=1`);
+      first = await pull(first.body.cursor);
     }
     const cursor = decodeCursor(first.body.cursor);
     const [stream, txid] = cursor.a!;
-    const [sent] = first.body.removed.conversation_messages!;
-    const old = encodeCursor({ ...cursor, a: [stream, txid, "conversation_messages", sent] });
+    const [sent] = first.body.removedConversations!;
+    const old = encodeCursor({ ...cursor, a: [stream, txid, "conversations", sent.id] });
     const rest = await pullAll(clinician, old);
-    expect(new Set([sent, ...rest.removed.conversation_messages!])).toEqual(ids(synced.changes.conversation_messages));
+    const emptied = new Set([sent.id, ...rest.removedConversations.map((c) => c.id)]);
+    expect([...conversations].filter((id) => !emptied.has(id))).toEqual([]);
   });
 });

@@ -4,8 +4,10 @@ import type { Sql } from "../db/connect.ts";
 
 type Fragment = postgres.PendingQuery<postgres.Row[]>;
 
-/** The answer of the check: the snapshot's xmin, and per stream of the pull whether it may have something. */
+/** The answer of the check: its snapshot and that snapshot's xmin, and per stream of the pull whether it may have something. */
 export interface Changed {
+  /** pg_current_snapshot() as text: the same text later means nothing committed or began since (see quiet.ts). */
+  snapshot: string;
   xmin: string;
   /** In the order of the pull's streams: patients, homework, messages, summaries, prompts, clinicians, removals, moved away. */
   streams: boolean[];
@@ -41,7 +43,7 @@ export function changeColumns(sql: Sql, role: SessionUser["role"], userId: strin
   const mine = admin ? sql`TRUE` : sql`p.clinician_id = ${userId}`;
   const ofMyPatients = (table: string) =>
     admin ? since(table) : since(table, mine, sql`JOIN patients p ON p.username = t.patient_name`);
-  return sql`pg_snapshot_xmin(pg_current_snapshot())::text AS changed_xmin,
+  return sql`${snapshotColumns(sql)},
     ${since("patients", admin ? sql`TRUE` : sql`t.clinician_id = ${userId}`)} AS changed_patients,
     ${ofMyPatients("homework")} AS changed_homework,
     ${ofMyPatients("conversation_messages")} AS changed_messages,
@@ -52,12 +54,18 @@ export function changeColumns(sql: Sql, role: SessionUser["role"], userId: strin
     ${admin ? sql`FALSE` : since("patient_reassignments", sql`t.old_clinician_id = ${userId}`)} AS changed_moved_away`;
 }
 
+/** The check's snapshot alone, for a pull that may not need the check (quiet.ts). */
+export function snapshotColumns(sql: Sql) {
+  return sql`pg_current_snapshot()::text AS changed_snapshot, pg_snapshot_xmin(pg_current_snapshot())::text AS changed_xmin`;
+}
+
 /** The check's answer from a row holding changeColumns. */
 export function readChanged(row: postgres.Row, role: SessionUser["role"]): Changed {
   // A patient that came to this clinician brings all its rows, however old: its move (a new txid on
   // the patient) is what opens the child streams then.
   const arrived = Boolean(row.changed_patients) && role !== "admin";
   return {
+    snapshot: row.changed_snapshot as string,
     xmin: row.changed_xmin as string,
     streams: [
       row.changed_patients,

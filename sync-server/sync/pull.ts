@@ -43,6 +43,8 @@ export async function pullPage(
   heldBackBefore: Date | null = null,
   /** The check of deltaCheckOf(cursor), when it was already read with the session. */
   checked?: Changed,
+  /** Whether the device applies `removedConversations` (removals.ts). */
+  removesConversations = true,
 ): Promise<PullResponse> {
   if (cursor.r && cursor.r !== user.role) throw badRequest(ROLE_CHANGED);
   const response: PullResponse = {
@@ -78,6 +80,7 @@ export async function pullPage(
       user,
       from: cursor.x,
       heldBackBefore: isAdmin(user) ? heldBackBefore : null,
+      removesConversations,
       ...(needsPatients ? await patientsOfUser(tx, user, cursor.x) : { mine: [], arrived: [] }),
     };
     if (isFirstSync(cursor)) {
@@ -120,6 +123,10 @@ export async function pullPage(
 function add(response: PullResponse, item: Item) {
   if (item.change) (response.changes[item.change.table] as unknown[]).push(item.change.row);
   for (const [table, id] of item.removed ?? []) response.removed[table]?.push(id);
+  if (item.removedConversation) {
+    response.removedConversations ??= [];
+    response.removedConversations.push(item.removedConversation);
+  }
 }
 
 /** A clinician's patients now, and those of them that came to them since `from`. */

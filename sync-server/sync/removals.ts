@@ -1,7 +1,14 @@
 import type { SyncedTable } from "../../schema/rows.ts";
+import { badRequest } from "../http/errors.ts";
 import { after, isAdmin, type PullContext, patientScope, type Stream, visible } from "./streams.ts";
 
 const CHILD_TABLES = ["homework", "conversation_messages", "conversation_summaries"] as const;
+
+/** sync_removed.table_name of a conversation's tombstone (row_id: the conversation), written by the bulk delete route. */
+export const REMOVED_CONVERSATIONS = "conversations";
+
+export const OLDER_DEVICE =
+  "Data was deleted in bulk since this device's last sync, and this version of the app cannot apply it. Pull again without a cursor.";
 
 /**
  * Whether a tombstone concerns this user: any prompt; a clinician's own
@@ -31,6 +38,7 @@ function stillVisible(ctx: PullContext) {
     WHEN 'conversation_messages' THEN ${child("conversation_messages")}
     WHEN 'conversation_summaries' THEN ${child("conversation_summaries")}
     WHEN 'prompts' THEN EXISTS (SELECT 1 FROM prompts x WHERE x.id = s.row_id)
+    WHEN ${REMOVED_CONVERSATIONS} THEN FALSE
     ELSE TRUE END`;
 }
 
@@ -41,19 +49,29 @@ function stillVisible(ctx: PullContext) {
 const removalPosition = (position: string[] | undefined) =>
   position && (position.length !== 2 || !/^\d{1,18}$/.test(position[1])) ? [position[0], "0"] : position;
 
-/** Deleted rows (sync_removed), in the order they were recorded: (txid, seq). */
+/**
+ * Deleted rows (sync_removed), in the order they were recorded: (txid, seq). A conversation's
+ * tombstone comes with the messages of it the user sees now (a message made again, or one a delete
+ * of test data left), which the device keeps; a device that cannot apply it is told to start over.
+ */
 export const removals: Stream = async (ctx, position, limit) => {
   const { tx, from } = ctx;
   const rows = await tx`
-    SELECT s.txid::text AS sync_txid, s.seq::text AS seq, s.table_name, s.row_id FROM sync_removed s
+    SELECT s.txid::text AS sync_txid, s.seq::text AS seq, s.table_name, s.row_id,
+      CASE WHEN s.table_name = ${REMOVED_CONVERSATIONS} THEN ARRAY(SELECT x.id FROM conversation_messages x
+        WHERE x.conversation_id = s.row_id AND ${visible(ctx, "x.patient_name")} ORDER BY x.id) END AS kept
+    FROM sync_removed s
     WHERE s.txid >= ${from}::xid8 AND ${after(tx, ["s.txid", "s.seq"], removalPosition(position))}
       AND ${concernsUser(ctx)} AND NOT ${stillVisible(ctx)}
     ORDER BY s.txid, s.seq LIMIT ${limit}`;
-  return rows.map((row) => ({
-    at: [row.sync_txid as string, row.seq as string],
-    weight: 1,
-    removed: [[row.table_name as SyncedTable, row.row_id as string]],
-  }));
+  return rows.map((row) => {
+    const at = [row.sync_txid as string, row.seq as string];
+    if (row.table_name !== REMOVED_CONVERSATIONS) {
+      return { at, weight: 1, removed: [[row.table_name as SyncedTable, row.row_id as string]] };
+    }
+    if (!ctx.removesConversations) throw badRequest(OLDER_DEVICE);
+    return { at, weight: 1, removedConversation: { id: row.row_id as string, kept: row.kept as string[] } };
+  });
 };
 
 /**

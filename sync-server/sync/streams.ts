@@ -1,4 +1,4 @@
-import type { Message, SyncedTable } from "../../schema/rows.ts";
+import type { Message, RemovedConversation, SyncedTable } from "../../schema/rows.ts";
 import type { SessionUser } from "../auth/sessions.ts";
 import type { Tx } from "../db/connect.ts";
 import { toClinician, toHomework, toMessage, toPatient, toPrompt, toSummary } from "../rows.ts";
@@ -15,6 +15,8 @@ export interface PullContext {
   arrived: string[];
   /** An admin's window: messages older than this come without their text (see messageFor); null for a clinician. */
   heldBackBefore: Date | null;
+  /** Whether the device applies `removedConversations` (see removals.ts); an older one does not. */
+  removesConversations: boolean;
 }
 
 /** One unit of a page: a changed row, or ids to remove; `at` is its keyset position (txid first). */
@@ -25,6 +27,8 @@ export interface Item {
   weight: number;
   change?: { table: SyncedTable; row: unknown };
   removed?: [SyncedTable, string][];
+  /** A conversation whose messages go, but those kept (a bulk delete's tombstone). */
+  removedConversation?: RemovedConversation;
 }
 
 /** A stream reads up to `limit` items after a position, in a stable (txid, key) order. */

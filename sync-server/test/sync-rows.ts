@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import type { PullResponse } from "../../schema/rows.ts";
+import { type PullResponse, REMOVED_CONVERSATIONS_PARAM, type RemovedConversation } from "../../schema/rows.ts";
 import type { Db } from "../db/connect.ts";
 import type { Client } from "./harness.ts";
 
@@ -34,6 +34,7 @@ export async function addConversation(sql: Db, patientName: string, count: numbe
     SELECT ${conversation}, ${patientName}, 'user', n, 'hello',
       ${endsAt}::timestamptz - make_interval(mins => greatest(${count} - 2 - n, 0))
     FROM generate_series(0, ${count} - 1) AS n`;
+  return conversation;
 }
 
 export async function addSummary(sql: Db, patientName: string) {
@@ -47,13 +48,18 @@ export type Collected = {
   pages: number;
   changes: Record<string, any[]>;
   removed: Record<string, string[]>;
+  removedConversations: RemovedConversation[];
 };
 
 /** Pulls page after page until hasMore is false, the way the device's sync engine does. */
 export async function pullAll(client: Client, cursor = "", limit?: number): Promise<Collected> {
-  const out: Collected = { cursor, pages: 0, changes: {}, removed: {} };
+  const out: Collected = { cursor, pages: 0, changes: {}, removed: {}, removedConversations: [] };
   for (;;) {
-    const query = new URLSearchParams({ cursor: out.cursor, ...(limit ? { limit: String(limit) } : {}) });
+    const query = new URLSearchParams({
+      cursor: out.cursor,
+      ...(limit ? { limit: String(limit) } : {}),
+      [REMOVED_CONVERSATIONS_PARAM]: "1",
+    });
     const res = await client.get<PullResponse>(`/api/sync/pull?${query}`);
     expect(res.status).toBe(200);
     out.pages++;
@@ -61,6 +67,7 @@ export async function pullAll(client: Client, cursor = "", limit?: number): Prom
       out.changes[table] = [...(out.changes[table] ?? []), ...(rows ?? [])];
     for (const [table, ids] of Object.entries(res.body.removed))
       out.removed[table] = [...(out.removed[table] ?? []), ...(ids ?? [])];
+    out.removedConversations.push(...(res.body.removedConversations ?? []));
     out.cursor = res.body.cursor;
     if (!res.body.hasMore) return out;
     expect(out.pages).toBeLessThan(1000);
