@@ -98,6 +98,11 @@ describe("device PIN and lock (shared tablets)", () => {
     expect((await pin.boundingBox())?.height).toBeGreaterThanOrEqual(44);
     expect((await form.getByRole("button", { name: "Set PIN" }).boundingBox())?.height).toBeGreaterThanOrEqual(44);
 
+    // The toggle names what it shows: a PIN, not a password.
+    await form.getByRole("button", { name: "Show PIN" }).first().click();
+    await form.getByRole("button", { name: "Hide PIN" }).waitFor();
+    expect(await pin.getAttribute("type")).toBe("text");
+
     await pin.fill("12345");
     await form.getByLabel("Confirm device PIN").fill("12345");
     await page.keyboard.press("Enter");
@@ -364,7 +369,7 @@ describe("the lock screen of a shared tablet", () => {
     expect(await pin.getAttribute("autocomplete")).toBe("off");
     const targets = [
       pin,
-      page.getByRole("button", { name: "Show password" }),
+      page.getByRole("button", { name: "Show PIN" }),
       page.getByRole("button", { name: "Unlock" }),
       page.getByRole("button", { name: "Forgot PIN?" }),
       page.getByRole("button", { name: "Sign out", exact: true }),

@@ -3,8 +3,12 @@ import { type ComponentProps, useState } from "react";
 import { cn } from "@/lib/cn.ts";
 import { Input } from "./input.tsx";
 
-/** A password input with a show/hide toggle (Profile, Auth). */
-export function PasswordInput({ className, ...props }: Omit<ComponentProps<"input">, "type">) {
+/** A password input with a show/hide toggle (Profile, Auth, and the device PIN: `secretName` "PIN"). */
+export function PasswordInput({
+  className,
+  secretName = "password",
+  ...props
+}: Omit<ComponentProps<"input">, "type"> & { secretName?: string }) {
   const [shown, setShown] = useState(false);
   return (
     <div className="relative">
@@ -13,7 +17,7 @@ export function PasswordInput({ className, ...props }: Omit<ComponentProps<"inpu
       <button
         type="button"
         className="absolute inset-y-0 right-0 inline-flex w-12 cursor-pointer items-center justify-center rounded-r-md text-muted-foreground hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
-        aria-label={shown ? "Hide password" : "Show password"}
+        aria-label={`${shown ? "Hide" : "Show"} ${secretName}`}
         aria-pressed={shown}
         onClick={() => setShown((s) => !s)}
       >

@@ -29,8 +29,9 @@ export function LockCard({
   );
 }
 
-/** A PIN field's input props: digits on a tablet's keypad, large enough to hit, never saved by the browser. */
+/** A PIN field's input props: digits on a tablet's keypad, large enough to hit, never saved by the browser, its toggle named for a PIN. */
 export const pinInputProps = {
+  secretName: "PIN",
   inputMode: "numeric",
   autoComplete: "off",
   className: "h-12 text-lg tracking-widest",
