@@ -118,5 +118,7 @@ describe("Manage Users: the user life cycle", () => {
     await row(email).waitFor({ state: "detached" });
     await signInAgain({ username: email, password: reset });
     await person.getByRole("form", { name: "Login" }).getByText("Incorrect email or password.").waitFor();
-  });
+    // Several sign-ins, each with its PIN set-up, and the admin's first sync: 30–48 s when the machine is
+    // idle, over a minute when it is loaded.
+  }, 150_000);
 });
