@@ -85,6 +85,26 @@ async function lockByHiding() {
   await lockHeading().waitFor();
 }
 
+/**
+ * Only the session check reaches the server, as on a locked device whose sync engine waits for the
+ * data key: so what notices an ended session here is the lock's check, not a pull.
+ */
+async function withoutSync() {
+  await context.route("**/api/**", (route) =>
+    new URL(route.request().url()).pathname === "/api/user" ? route.continue() : route.abort(),
+  );
+}
+
+/** The clinician changes their password on another device: the server ends this device's session. */
+async function endSessionElsewhere(clinician: { username: string; password: string }) {
+  const elsewhere = await apiSession(clinician);
+  const changed = await elsewhere("POST", "/api/user/change-password", {
+    current_password: clinician.password,
+    new_password: "another-pass-2",
+  });
+  expect(changed.status).toBe(200);
+}
+
 describe("device PIN and lock (shared tablets)", () => {
   it("after the first sign-in on a device, the clinician sets a PIN of at least 6 digits, confirmed", async () => {
     const clinician = await newClinician("pin-set-up");
@@ -223,6 +243,60 @@ describe("device PIN and lock (shared tablets)", () => {
     await lockHeading().waitFor();
     await enterDevicePin(page);
     await page.getByRole("cell", { name: username, exact: true }).waitFor();
+  });
+
+  it("a locked device whose server session ended asks for the full sign-in once online, and keeps its copy", async () => {
+    const { clinician, userId, username } = await clinicianWithPatient("session-online");
+    await openPatients(clinician, username);
+    await withoutSync();
+    // Reopened offline (from the service worker): the lock screen's own check cannot run yet.
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await context.setOffline(true);
+    await page.reload();
+    await lockHeading().waitFor();
+    await endSessionElsewhere(clinician);
+    // Offline nothing can tell: the lock screen stays.
+    await page.waitForTimeout(1_000);
+    expect(await lockHeading().count()).toBe(1);
+
+    await context.setOffline(false);
+    await page.waitForURL(/\/auth$/, { timeout: 10_000 });
+    await page.getByRole("button", { name: "Login", exact: true }).waitFor();
+    expect(await page.content()).not.toContain(username);
+    // An ended session is not a sign-out: the device's copy waits for the next sign-in.
+    const databases = await page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name));
+    expect(databases).toContain(`stepwise-${userId}`);
+  });
+
+  it("a lock screen that opens on an ended session goes to the sign-in page", async () => {
+    const { clinician, username } = await clinicianWithPatient("session-lock");
+    await page.clock.install();
+    await openPatients(clinician, username);
+    await withoutSync();
+    await endSessionElsewhere(clinician);
+    await page.clock.fastForward("05:01");
+    await page.waitForURL(/\/auth$/, { timeout: 10_000 });
+    await page.getByRole("button", { name: "Login", exact: true }).waitFor();
+  });
+
+  it("a device left locked online notices within minutes that its session ended", async () => {
+    const { clinician, username } = await clinicianWithPatient("session-wait");
+    await page.clock.install();
+    await openPatients(clinician, username);
+    await withoutSync();
+    // The check as the lock screen opens finds the session still open.
+    const checked = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/user");
+    await page.clock.fastForward("05:01");
+    await lockHeading().waitFor();
+    expect((await checked).status()).toBe(200);
+    await endSessionElsewhere(clinician);
+    await page.clock.fastForward("01:00");
+    expect(await lockHeading().count()).toBe(1);
+    await page.clock.fastForward("01:01");
+    await page.waitForURL(/\/auth$/, { timeout: 10_000 });
+    await page.getByRole("button", { name: "Login", exact: true }).waitFor();
   });
 
   it("the idle minutes an admin sets on the Settings page reach the tablets", async () => {
