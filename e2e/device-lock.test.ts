@@ -76,6 +76,10 @@ async function unsentChange() {
   await page.getByRole("cell", { name: "16", exact: true }).waitFor();
 }
 
+/** What the device keeps in localStorage for the user `userId` (the lock's last use and last lock). */
+const keptForUser = (tab: Page, userId: string) =>
+  tab.evaluate((id) => Object.keys(localStorage).filter((key) => key.endsWith(`.${id}`)), userId);
+
 /** Locks this page the way a tablet put down does: hidden for longer than the idle minutes, no timer firing. */
 async function lockByHiding() {
   const now = await page.evaluate(() => Date.now());
@@ -368,6 +372,7 @@ describe("the lock screen of a shared tablet", () => {
     expect(await page.getByText("Too many wrong PINs").count()).toBe(0);
     const databases = await page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name));
     expect(databases).not.toContain(`stepwise-${userId}`);
+    expect(await keptForUser(page, userId)).toEqual([]);
     expect(await page.evaluate(async () => (await fetch("/api/user")).status)).toBe(401);
     // The next sign-in on this device starts with a new PIN.
     await signIn(page, clinician, { pin: null });
@@ -428,6 +433,32 @@ describe("the lock screen of a shared tablet", () => {
     await first.waitForURL(/\/auth$/, { timeout: 5_000 });
     await first.getByRole("button", { name: "Login", exact: true }).waitFor();
     expect(await first.content()).not.toContain(username);
+  });
+
+  it("the menu's Logout signs the user's other tabs out too and leaves nothing of the user's lock behind", async () => {
+    const { clinician, userId, username } = await clinicianWithPatient("logout-tabs");
+    await page.clock.install();
+    await openPatients(clinician, username);
+    const second = await context.newPage();
+    await second.goto("/patients");
+    await enterDevicePin(second);
+    // One lock of both tabs, so the lock's last use and last lock are both on the device.
+    await lockByHiding();
+    await enterDevicePin(page);
+    await enterDevicePin(second);
+    await second.getByRole("cell", { name: username, exact: true }).waitFor();
+    expect((await keptForUser(page, userId)).sort()).toEqual([
+      `stepwise.lastUse.${userId}`,
+      `stepwise.lockedAt.${userId}`,
+    ]);
+
+    await page.getByRole("button", { name: /Account menu for/ }).click();
+    await page.getByRole("menuitem", { name: "Logout" }).click();
+    await page.waitForURL((url) => url.pathname === "/");
+    await second.waitForURL(/\/auth$/, { timeout: 5_000 });
+    await second.getByRole("button", { name: "Login", exact: true }).waitFor();
+    expect(await second.content()).not.toContain(username);
+    expect(await keptForUser(second, userId)).toEqual([]);
   });
 
   it("is usable by keyboard and touch: the PIN field has focus, Enter submits, errors belong to the field", async () => {

@@ -11,7 +11,7 @@ import { useSignOutOfOtherTabs } from "./use-wipe-device.ts";
  * The device lock of the signed-in `userId`: unlocked only while this page holds their data key
  * (a new page, or a reload, starts locked), locked again after the admin's idle minutes without use
  * in any of their tabs, or when another tab locks; no toasts while locked; the session checked while
- * locked; signed out when another tab signs out from its lock screen.
+ * locked; signed out together with their other tabs.
  */
 export function DeviceLockProvider({ userId, children }: { userId: string; children: ReactNode }) {
   const [phase, setPhase] = useState<LockPhase>(() => (heldDeviceKey(userId) ? "unlocked" : "checking"));

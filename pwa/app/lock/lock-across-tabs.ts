@@ -4,7 +4,7 @@
  * lock in one tab locks them all). Read again at every check, so a background tab the tablet froze is
  * right when it wakes; the storage event tells the live tabs at once. Unlocking stays per tab: each
  * tab holds the data key in its own memory, and only the PIN entered there brings it back.
- * A sign-out from the lock screen (which deletes the device's copy) takes the other tabs to sign-in.
+ * A sign-out in one tab takes the others to sign-in, and removes these keys: nothing of a signed-out user stays.
  */
 const keys = (userId: string) => ({
   use: `stepwise.lastUse.${userId}`,
@@ -41,11 +41,11 @@ export function onOtherTab(userId: string, what: "lock" | "signOut", heard: (tim
   return () => window.removeEventListener("storage", listener);
 }
 
-/** Tells the other tabs of `userId` that the device's copy is gone (only the event counts: nothing is kept). */
+/** Tells the other tabs that `userId` signed out (only the event counts) and removes all this file keeps for them. */
 export function noteSignOut(userId: string) {
-  const { signOut } = keys(userId);
+  const { use, lock, signOut } = keys(userId);
   write(signOut, Date.now());
   try {
-    localStorage.removeItem(signOut);
+    for (const key of [signOut, use, lock]) localStorage.removeItem(key);
   } catch {}
 }

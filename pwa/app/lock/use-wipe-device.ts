@@ -4,7 +4,7 @@ import { api } from "@/lib/api.ts";
 import { forgetDeviceKey } from "@/local/device-key.ts";
 import type { SyncEngine } from "@/local/index.ts";
 import { noteDeviceWiped } from "@/shared/auth/device-wiped.ts";
-import { signedOut } from "@/shared/auth/session-api.ts";
+import { getSession, signedOut } from "@/shared/auth/session-api.ts";
 import { noteSignOut, onOtherTab } from "./lock-across-tabs.ts";
 
 /**
@@ -21,23 +21,26 @@ export function useWipeDevice(engine: SyncEngine) {
     // Offline, the server's session outlives this; the device's copy is gone either way.
     await api("/api/logout", { method: "POST" }).catch(() => {});
     if (why === "wrong-pins") noteDeviceWiped();
-    noteSignOut(engine.store.userId);
     navigate("/auth", { replace: true });
     signedOut();
   };
 }
 
 /**
- * Another tab of `userId` wiped the device's copy from its lock screen: this one signs out too
- * (the guards take it to the sign-in page) rather than keep a lock screen over a deleted store.
+ * The tabs of `userId` sign out together. When this one does (the menu's Logout, the lock screen, an
+ * ended session), the others hear it and sign out too (the guards take them to the sign-in page)
+ * rather than keep screens open, or a lock screen, over a store that may be deleted.
  */
 export function useSignOutOfOtherTabs(userId: string) {
-  useEffect(
-    () =>
-      onOtherTab(userId, "signOut", () => {
-        forgetDeviceKey();
-        signedOut();
-      }),
-    [userId],
-  );
+  useEffect(() => {
+    const stopHearing = onOtherTab(userId, "signOut", () => {
+      forgetDeviceKey();
+      signedOut();
+    });
+    return () => {
+      stopHearing();
+      // Unmounted because this tab's session ended, not for a re-mount (nor another user signing in).
+      if (getSession().user === null) noteSignOut(userId);
+    };
+  }, [userId]);
 }
