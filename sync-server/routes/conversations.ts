@@ -101,24 +101,27 @@ conversationsRoutes.get("/conversations/patient/:patientName/conversations", req
   );
 });
 
-/** What a DELETE removes: messages, and summaries by patient when it deletes by patient. */
+/**
+ * What a DELETE removes: messages, and when it deletes by patient, the condition on a patient_name
+ * column that removes that patient's summaries and prompt pairs too.
+ */
 interface Deletion {
   messages: Fragment;
-  summaries: Fragment;
+  patients?: Fragment;
 }
 
 /**
  * The Data Management menu's special values are bulk cleanups; anything else
  * names one patient. Test data is what was stamped at intake (0080), never
  * what today's marks say. Column names are left unqualified so a condition
- * reads the innermost table (messages and summaries both have patient_name).
+ * reads the innermost table (messages, summaries and prompt_conversations have patient_name).
  * (Synchronous on purpose: a fragment is thenable, so an async function would run it.)
  */
 function deletionOf(sql: Db, target: string, samples: [string, string]): Deletion {
-  const byPatient = (condition: Fragment) => ({ messages: condition, summaries: condition });
+  const byPatient = (condition: Fragment) => ({ messages: condition, patients: condition });
   switch (target) {
     case BULK_DELETE.testData:
-      return { messages: sql`is_test`, summaries: sql`FALSE` };
+      return { messages: sql`is_test` };
     case BULK_DELETE.userData:
       return byPatient(sql`patient_name NOT IN ${sql(samples)}`);
     case BULK_DELETE.samplePatients:
@@ -133,7 +136,7 @@ function deletionOf(sql: Db, target: string, samples: [string, string]): Deletio
 // times, and only the distinct set is small enough for the planner to hash; otherwise each summary
 // kept by the first condition scanned all the deleted messages (most of delete_user_data's time).
 const doomedSummaries = (sql: Db, doomed: Deletion, conversations: Fragment) =>
-  sql`conversation_summaries s WHERE (${doomed.summaries}) IS TRUE OR (s.id IN (SELECT DISTINCT d.conversation_id FROM (${conversations}) d)
+  sql`conversation_summaries s WHERE (${doomed.patients ?? sql`FALSE`}) IS TRUE OR (s.id IN (SELECT DISTINCT d.conversation_id FROM (${conversations}) d)
     AND NOT EXISTS (SELECT 1 FROM conversation_messages r WHERE r.conversation_id = s.id AND (${doomed.messages}) IS NOT TRUE))`;
 
 /** 404 for an unknown patient; 409 for a patient named like a bulk delete, whose "Delete All" must not run it. */
@@ -174,25 +177,46 @@ conversationsRoutes.delete("/conversations/patient/:patientName", requireUser, r
     // One statement: every part sees the messages as they were, so "no message left" is exact.
     // One tombstone per conversation, not per message: a device drops the conversation's messages
     // but those the server still has (sync/removals.ts), and a bulk delete writes tens of thousands
-    // of tombstones instead of a million.
-    const [counts] = await tx`WITH gone AS (
-        DELETE FROM conversation_messages WHERE ${doomed.messages} RETURNING conversation_id, patient_name
-      ), conversations AS (
-        SELECT conversation_id, patient_name FROM gone GROUP BY conversation_id, patient_name
+    // of tombstones instead of a million. The conversations and the count come from reading the
+    // doomed messages, not from the DELETE's RETURNING: that fetched each deleted row again and
+    // spilled a million of them to a temporary file (`npm run bench -- bulk-delete`). Both read the
+    // same snapshot; the count differs only if another transaction deletes the same rows meanwhile.
+    const [counts] = await tx`WITH conversations AS (
+        SELECT conversation_id, patient_name, count(*) AS messages FROM conversation_messages
+        WHERE ${doomed.messages} GROUP BY conversation_id, patient_name
+      ), gone AS (
+        DELETE FROM conversation_messages WHERE ${doomed.messages}
       ), removed AS (
         INSERT INTO sync_removed (table_name, row_id, patient_name, clinician_id)
         SELECT ${REMOVED_CONVERSATIONS}, conversation_id, patient_name, NULL FROM conversations
       ), emptied AS (
         DELETE FROM ${doomedSummaries(tx, doomed, tx`SELECT conversation_id FROM conversations`)} RETURNING s.id
+      ), pruned AS (
+        DELETE FROM prompt_conversations WHERE (${doomed.patients ?? tx`FALSE`}) IS TRUE
       )
-      SELECT (SELECT count(*)::int FROM gone) AS "deletedCount", (SELECT count(*)::int FROM emptied) AS "deletedSummaries"`;
-    // A prompt's conversation goes from its list once none of its messages is left (as the trigger
-    // of 0040 would). Only the pairs of the conversations this delete touched (its tombstones) are
-    // checked: a sweep of every pair hashed all the messages kept, ~890k after delete_test_data.
-    await tx`DELETE FROM prompt_conversations pc USING sync_removed r
-      WHERE r.txid = pg_current_xact_id() AND r.table_name = ${REMOVED_CONVERSATIONS} AND pc.conversation_id = r.row_id
-        AND NOT EXISTS (SELECT 1 FROM conversation_messages m
-          WHERE m.conversation_id = pc.conversation_id AND m.prompt_id = pc.prompt_id AND m.patient_name = pc.patient_name)`;
+      SELECT (SELECT coalesce(sum(messages), 0)::int FROM conversations) AS "deletedCount",
+        (SELECT count(*)::int FROM emptied) AS "deletedSummaries",
+        pg_snapshot_xmin(pg_current_snapshot())::text AS since`;
+    // A prompt's conversation leaves its list (prompt_conversations, 0040) once none of that
+    // conversation's messages under the prompt is left. A delete by patient leaves none of the
+    // patient's messages, so its pairs went in the statement (`pruned`) without a look at a message:
+    // probing each pair's messages after the delete read back every deleted row (1.3 s of
+    // delete_user_data at --scale 100). A message written meanwhile (after the statement's snapshot)
+    // is kept, so the pairs of the messages written since are put back.
+    if (doomed.patients) {
+      await tx`INSERT INTO prompt_conversations (prompt_id, conversation_id, patient_name)
+        SELECT DISTINCT prompt_id, conversation_id, patient_name FROM conversation_messages
+        WHERE txid >= ${counts?.since}::xid8 AND prompt_id IS NOT NULL
+        ON CONFLICT DO NOTHING`;
+    } else {
+      // Test data leaves a conversation's other messages: its pairs are checked after the delete, only
+      // those of the conversations it touched (its tombstones); a sweep of every pair hashed all the
+      // messages kept, ~890k after delete_test_data.
+      await tx`DELETE FROM prompt_conversations pc USING sync_removed r
+        WHERE r.txid = pg_current_xact_id() AND r.table_name = ${REMOVED_CONVERSATIONS} AND pc.conversation_id = r.row_id
+          AND NOT EXISTS (SELECT 1 FROM conversation_messages m
+            WHERE m.conversation_id = pc.conversation_id AND m.prompt_id = pc.prompt_id AND m.patient_name = pc.patient_name)`;
+    }
     const deleted = { deletedCount: counts?.deletedCount ?? 0, deletedSummaries: counts?.deletedSummaries ?? 0 };
     await logActivity(c, "data_delete", user.id, { target, ...deleted }, tx);
     return deleted;
