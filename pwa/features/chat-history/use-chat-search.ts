@@ -1,4 +1,4 @@
-import { liveQuery } from "dexie";
+import Dexie, { type ObservabilitySet } from "dexie";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { LocalStore } from "@/local/index.ts";
 import { useSyncStateOf } from "@/shared/sync/sync-context.ts";
@@ -10,13 +10,15 @@ import type { ChatFilters, ConversationGroup } from "@/worker/search-logic.ts";
 let generation = 0;
 
 /**
- * A name for the state of the store's messages and summaries, new after any write to them (the
- * counts are read through the whole tables, so Dexie reads them again on any such write, and each
- * read gets a new name). The page hears a new name once it stopped changing for a moment, and
- * while a sync writes page after page at most one every few seconds: each one makes the search
- * worker read the store again (all its messages) and the page take a whole new answer. The names in
- * between never reach React, so the thousand-row writes of a first sync do not render the page
- * again and again; `newest` names the store as it is now, for a search the user asked for.
+ * A name for the state of the store's messages and summaries, new after any write to them. Dexie
+ * announces every write (this tab's, the sync worker's, another tab's) with the parts it changed;
+ * the name is bumped when they include either table. No query runs per write: a count read on each
+ * of a first sync's pages cost a transaction on the main thread every time. The page hears a new
+ * name once it stopped changing for a moment, and while a sync writes page after page at most one
+ * every few seconds: each one makes the search worker read the store again (all its messages) and
+ * the page take a whole new answer. The names in between never reach React, so the thousand-row
+ * writes of a first sync do not render the page again and again; `newest` names the store as it is
+ * now, for a search the user asked for.
  */
 function useStoreVersion(
   store: LocalStore,
@@ -31,37 +33,38 @@ function useStoreVersion(
     let timer: ReturnType<typeof setTimeout> | undefined;
     let latest: string | undefined;
     let shownAt = 0;
+    let stopped = false;
     const show = () => {
       timer = undefined;
       shownAt = Date.now();
       if (latest !== undefined) setVersion({ status: "ready", data: latest });
     };
-    // A store that cannot be read (closed, evicted) fails the search as the worker failing would;
-    // the read catches it itself, as Dexie keeps a closed store's error from its subscribers.
-    const subscription = liveQuery(async (): Promise<{ name: string } | { error: unknown }> => {
-      try {
-        const [messages, summaries] = await Promise.all([
-          store.conversation_messages.count(),
-          store.conversation_summaries.count(),
-        ]);
-        generation += 1;
-        return { name: `${messages}:${summaries}:${generation}` };
-      } catch (error) {
-        return { error };
-      }
-    }).subscribe((read) => {
-      if ("error" in read) {
-        clearTimeout(timer);
-        timer = undefined;
-        return setVersion({ status: "error", error: read.error });
-      }
-      const first = latest === undefined;
-      latest = read.name;
-      newest.current = read.name;
-      if (first) return show();
+    const parts = [`idb://${store.name}/conversation_messages/`, `idb://${store.name}/conversation_summaries/`];
+    const onMutated = (changed: ObservabilitySet) => {
+      if (!Object.keys(changed).some((part) => parts.some((p) => part.startsWith(p)))) return;
+      generation += 1;
+      newest.current = `${generation}`;
+      // Before the first read answered, that read's own name covers this write.
+      if (latest === undefined || stopped) return;
+      latest = newest.current;
       if (timer !== undefined) return;
       timer = setTimeout(show, Math.max(SETTLE_MS, shownAt + gap.current - Date.now()));
-    });
+    };
+    Dexie.on.storagemutated.subscribe(onMutated);
+    // One read first: a store that cannot be read (closed, evicted) fails the search as the worker
+    // failing would.
+    store.conversation_messages.count().then(
+      () => {
+        if (stopped) return;
+        generation += 1;
+        latest = `${generation}`;
+        newest.current = latest;
+        show();
+      },
+      (error: unknown) => {
+        if (!stopped) setVersion({ status: "error", error });
+      },
+    );
     // A sync that ended shows the last version soon, not when the gap of a first sync is over.
     reschedule.current = () => {
       if (timer === undefined) return;
@@ -69,7 +72,8 @@ function useStoreVersion(
       timer = setTimeout(show, Math.max(SETTLE_MS, shownAt + gap.current - Date.now()));
     };
     return () => {
-      subscription.unsubscribe();
+      stopped = true;
+      Dexie.on.storagemutated.unsubscribe(onMutated);
       clearTimeout(timer);
     };
   }, [store]);

@@ -1,6 +1,8 @@
 import { FIRST_SYNC_ORDER, type PullProgress, type SyncedTable } from "@schema/rows.ts";
+import { liveQuery } from "dexie";
 import { useLiveQuery } from "dexie-react-hooks";
-import { useRef } from "react";
+import { useCallback, useRef, useSyncExternalStore } from "react";
+import type { LocalStore } from "@/local/index.ts";
 import { sameData } from "./same-data.ts";
 import { useStore, useSyncStateOf } from "./sync-context.ts";
 
@@ -42,26 +44,73 @@ export function useLive<T>(read: () => Promise<T>, deps: unknown[], arriving?: S
 
 const isEmpty = (data: unknown) => (Array.isArray(data) ? data.length === 0 : data === undefined || data === null);
 
+type DeviceRows = "complete" | "nothing" | SyncedTable;
+
+/** One read of the store's sync progress, shared by every component that waits for it. */
+interface RowsWatch {
+  value: DeviceRows | undefined;
+  listeners: Set<() => void>;
+  subscription?: { unsubscribe: () => void };
+}
+
+const rowsWatches = new WeakMap<LocalStore, RowsWatch>();
+
+async function readDeviceRows(store: LocalStore): Promise<DeviceRows> {
+  try {
+    const [cursor, firstSync] = await Promise.all([store.meta.get("cursor"), store.meta.get("firstSync")]);
+    if (firstSync) return (JSON.parse(firstSync.value) as PullProgress).table;
+    return cursor ? "complete" : "nothing";
+  } catch {
+    // A store that cannot be read waits for no sync: the screens' own reads show the error.
+    return "complete";
+  }
+}
+
+/** Listens to `store`'s progress: one live query for all listeners, stopped with the last of them. */
+function listenDeviceRows(store: LocalStore, onChange: () => void): () => void {
+  let watch = rowsWatches.get(store);
+  if (!watch) {
+    watch = { value: undefined, listeners: new Set() };
+    rowsWatches.set(store, watch);
+  }
+  const w = watch;
+  w.listeners.add(onChange);
+  w.subscription ??= liveQuery(() => readDeviceRows(store)).subscribe((value) => {
+    if (value === w.value) return;
+    w.value = value;
+    for (const listener of w.listeners) listener();
+  });
+  return () => {
+    w.listeners.delete(onChange);
+    if (w.listeners.size > 0) return;
+    w.subscription?.unsubscribe();
+    w.subscription = undefined;
+    // Not listened to, the last answer may go stale: the next listener waits for a new one.
+    w.value = undefined;
+  };
+}
+
+const noRows = () => () => {};
+
 /**
  * How far the device's rows are: "complete" once a sync went through every table, "nothing" before
  * a first sync stored its first page, else the table a first sync is downloading (the ones before
  * it are complete); undefined for the moment it takes to read. Read from the store itself, so a
  * device that synced before knows it on the first read, before the sync engine reports.
+ *
+ * Every component of a page asks this (each useLive waiting for a table, notices, skeletons): they
+ * share one live query of the store, since each live query also weighs every write of a first sync
+ * (Dexie hands each one the thousand rows a page stored).
  */
-export function useDeviceRows(needed = true): "complete" | "nothing" | SyncedTable | undefined {
+export function useDeviceRows(needed = true): DeviceRows | undefined {
   const store = useStore();
-  return useLiveQuery(async () => {
-    // A read that waits for no table asks nothing: it costs no extra query on every change.
-    if (!needed) return "complete";
-    try {
-      const [cursor, firstSync] = await Promise.all([store.meta.get("cursor"), store.meta.get("firstSync")]);
-      if (firstSync) return (JSON.parse(firstSync.value) as PullProgress).table;
-      return cursor ? "complete" : "nothing";
-    } catch {
-      // A store that cannot be read waits for no sync: the screens' own reads show the error.
-      return "complete";
-    }
-  }, [store, needed]);
+  const subscribe = useCallback(
+    (onChange: () => void) => (needed ? listenDeviceRows(store, onChange) : noRows()),
+    [store, needed],
+  );
+  // A read that waits for no table asks nothing: it costs no query on any change.
+  const read = () => (needed ? rowsWatches.get(store)?.value : "complete");
+  return useSyncExternalStore(subscribe, read, read);
 }
 
 /**
