@@ -1,4 +1,5 @@
 import { DEVICE_PIN_MAX_ATTEMPTS } from "@schema/device-lock.ts";
+import { forgetStoreKeys, sealClearRows, setStoreKey } from "./encrypted-store.ts";
 import type { LocalStore } from "./store.ts";
 
 /**
@@ -6,7 +7,9 @@ import type { LocalStore } from "./store.ts";
  * (the key the device store's contents will be encrypted under) and kept on the device only
  * wrapped: AES-GCM under a key derived from the PIN (PBKDF2-SHA-256, OWASP's 600,000 iterations,
  * a random salt). A wrong PIN derives another key and the wrap's tag check fails. The data key
- * itself lives only in this module's memory while the device is unlocked.
+ * itself lives only in memory while the device is unlocked: as raw bytes, because the store seals
+ * rows synchronously inside IndexedDB transactions (encrypted-store.ts), where Web Crypto cannot run;
+ * the page hands them to its workers (sync, search) and every holder forgets them at lock.
  */
 export const PIN_KDF_ITERATIONS = 600_000;
 
@@ -21,7 +24,10 @@ export interface DeviceKeyRecord {
   failedAttempts: number;
 }
 
-export type UnlockResult = { unlocked: true; dataKey: CryptoKey } | { unlocked: false; attemptsLeft: number };
+/** The data key's raw bytes (AES-256). */
+export type DataKey = Uint8Array;
+
+export type UnlockResult = { unlocked: true; dataKey: DataKey } | { unlocked: false; attemptsLeft: number };
 
 const META_KEY = "deviceKey";
 const DATA_KEY = { name: "AES-GCM", length: 256 } as const;
@@ -32,19 +38,21 @@ const fromBase64 = (text: string) => Uint8Array.from(atob(text), (c) => c.charCo
 async function keyFromPin(pin: string, salt: Uint8Array<ArrayBuffer>, iterations: number): Promise<CryptoKey> {
   const material = await crypto.subtle.importKey("raw", new TextEncoder().encode(pin), "PBKDF2", false, ["deriveKey"]);
   return crypto.subtle.deriveKey({ name: "PBKDF2", hash: "SHA-256", salt, iterations }, material, DATA_KEY, false, [
-    "wrapKey",
-    "unwrapKey",
+    "encrypt",
+    "decrypt",
   ]);
 }
 
-/** A new data key and its record wrapped under `pin`; the key handed back cannot be exported. */
-export async function createDeviceKey(pin: string): Promise<{ record: DeviceKeyRecord; dataKey: CryptoKey }> {
+/**
+ * A new data key and its record wrapped under `pin`. Wrapping raw bytes by AES-GCM encryption gives
+ * the same bytes as Web Crypto's wrapKey("raw"), so records made before stay readable.
+ */
+export async function createDeviceKey(pin: string): Promise<{ record: DeviceKeyRecord; dataKey: DataKey }> {
   const salt = crypto.getRandomValues(new Uint8Array(16));
   const iv = crypto.getRandomValues(new Uint8Array(12));
   const pinKey = await keyFromPin(pin, salt, PIN_KDF_ITERATIONS);
-  // Extractable only for this one wrap; the copy kept in memory is unwrapped as not extractable.
-  const fresh = await crypto.subtle.generateKey(DATA_KEY, true, ["encrypt", "decrypt"]);
-  const wrapped = new Uint8Array(await crypto.subtle.wrapKey("raw", fresh, pinKey, { name: "AES-GCM", iv }));
+  const dataKey = crypto.getRandomValues(new Uint8Array(DATA_KEY.length / 8));
+  const wrapped = new Uint8Array(await crypto.subtle.encrypt({ name: "AES-GCM", iv }, pinKey, dataKey));
   const record: DeviceKeyRecord = {
     salt: toBase64(salt),
     iterations: PIN_KDF_ITERATIONS,
@@ -52,23 +60,16 @@ export async function createDeviceKey(pin: string): Promise<{ record: DeviceKeyR
     iv: toBase64(iv),
     failedAttempts: 0,
   };
-  return { record, dataKey: await unwrapWith(pinKey, record) };
+  return { record, dataKey };
 }
 
-function unwrapWith(pinKey: CryptoKey, record: DeviceKeyRecord): Promise<CryptoKey> {
-  return crypto.subtle.unwrapKey(
-    "raw",
-    fromBase64(record.wrappedKey),
-    pinKey,
-    { name: "AES-GCM", iv: fromBase64(record.iv) },
-    DATA_KEY,
-    false,
-    ["encrypt", "decrypt"],
-  );
+async function unwrapWith(pinKey: CryptoKey, record: DeviceKeyRecord): Promise<DataKey> {
+  const iv = fromBase64(record.iv);
+  return new Uint8Array(await crypto.subtle.decrypt({ name: "AES-GCM", iv }, pinKey, fromBase64(record.wrappedKey)));
 }
 
 /** The data key when `pin` is the one it was wrapped under, else null. */
-export async function unwrapDeviceKey(record: DeviceKeyRecord, pin: string): Promise<CryptoKey | null> {
+export async function unwrapDeviceKey(record: DeviceKeyRecord, pin: string): Promise<DataKey | null> {
   const pinKey = await keyFromPin(pin, fromBase64(record.salt), record.iterations);
   return unwrapWith(pinKey, record).catch(() => null);
 }
@@ -82,10 +83,10 @@ const writeDeviceKey = (store: LocalStore, record: DeviceKeyRecord) =>
   store.meta.put({ key: META_KEY, value: JSON.stringify(record) });
 
 /** PIN set-up: a new data key, wrapped under `pin` in the user's store, and held (the device is unlocked). */
-export async function setUpDevicePin(store: LocalStore, pin: string): Promise<CryptoKey> {
+export async function setUpDevicePin(store: LocalStore, pin: string): Promise<DataKey> {
   const { record, dataKey } = await createDeviceKey(pin);
   await writeDeviceKey(store, record);
-  hold(store.userId, dataKey);
+  await hold(store, dataKey);
   return dataKey;
 }
 
@@ -99,7 +100,7 @@ export async function unlockDevice(store: LocalStore, pin: string): Promise<Unlo
   const dataKey = await unwrapDeviceKey(record, pin);
   if (dataKey) {
     if (record.failedAttempts > 0) await writeDeviceKey(store, { ...record, failedAttempts: 0 });
-    hold(store.userId, dataKey);
+    await hold(store, dataKey);
     return { unlocked: true, dataKey };
   }
   // Counted again from the store, so two tabs guessing at once cannot get more than the allowed tries.
@@ -113,16 +114,38 @@ export async function unlockDevice(store: LocalStore, pin: string): Promise<Unlo
   return { unlocked: false, attemptsLeft: Math.max(0, DEVICE_PIN_MAX_ATTEMPTS - failedAttempts) };
 }
 
-let held: { userId: string; dataKey: CryptoKey } | null = null;
+let held: { userId: string; dataKey: DataKey } | null = null;
+const listeners = new Set<(userId: string, dataKey: DataKey | null) => void>();
 
-function hold(userId: string, dataKey: CryptoKey) {
+/** The page's store gets the key (and seals what an older version kept clear), then its workers. */
+async function hold(store: LocalStore, dataKey: DataKey) {
+  setStoreKey(store.userId, dataKey);
+  await sealClearRows(store);
+  holdDataKey(store.userId, dataKey);
+}
+
+/** Holds `userId`'s data key in this page and hands it to its workers (tests' devices start unlocked so). */
+export function holdDataKey(userId: string, dataKey: DataKey) {
+  setStoreKey(userId, dataKey);
   held = { userId, dataKey };
+  for (const listener of listeners) listener(userId, dataKey);
 }
 
 /** The data key while `userId`'s device is unlocked in this page, else null (locked, or a new page). */
-export const heldDeviceKey = (userId: string): CryptoKey | null => (held?.userId === userId ? held.dataKey : null);
+export const heldDeviceKey = (userId: string): DataKey | null => (held?.userId === userId ? held.dataKey : null);
 
-/** Locking (or signing out): the data key leaves memory; only the PIN brings it back. */
+/** Locking (or signing out): the data key leaves memory, the page's and its workers'; only the PIN brings it back. */
 export function forgetDeviceKey() {
+  const userId = held?.userId;
   held = null;
+  forgetStoreKeys();
+  if (userId) for (const listener of listeners) listener(userId, null);
+}
+
+/** Hears each key held (unlock, set-up) and forgotten (null); the sync client hands it to its worker. */
+export function onDeviceKey(listener: (userId: string, dataKey: DataKey | null) => void): () => void {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
 }

@@ -10,7 +10,7 @@ import type { SyncFetch } from "./http.ts";
 import type { FirstSync } from "./state.ts";
 import { openStore } from "./store.ts";
 import { createSyncClient } from "./sync-client.ts";
-import { appFetch, connectHost } from "./testing.ts";
+import { appFetch, connectHost, unlockForTests } from "./testing.ts";
 
 let t: TestContext;
 beforeAll(async () => {
@@ -60,6 +60,7 @@ function tabletOn(client: Client, pageSize: number) {
   const indexedDB = new IDBFactory();
   const open = (userId: string) => openStore(userId, { indexedDB, IDBKeyRange });
   const store = open(client.user!.id);
+  unlockForTests(client.user!.id);
   // The engine in its in-process "worker", as the page drives it.
   const engineOn = () =>
     createSyncClient({

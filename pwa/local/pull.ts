@@ -1,5 +1,6 @@
 import { PullPage, REMOVED_CONVERSATIONS_PARAM, SYNCED_TABLES, type SyncedTable } from "@schema/rows.ts";
 import * as v from "valibot";
+import { presealRows } from "./encrypted-store.ts";
 import { codeOf, type Send, serverWords } from "./http.ts";
 import { setServerRows } from "./rebase.ts";
 import { estimateFirstSync, type FirstSync, type SyncProblem } from "./state.ts";
@@ -68,6 +69,16 @@ export async function pullChanges(store: LocalStore, send: Send, options: PullOp
     const progress = page.hasMore ? page.progress : undefined;
     const writes = piecesOf(page, pageSizes.write ?? PAGE_SIZES.write ?? Number.POSITIVE_INFINITY);
     for (const [i, pieces] of writes.entries()) {
+      // Sealed by Web Crypto before the write opens (it cannot wait on Web Crypto): the write stores them as they are.
+      await Promise.all(
+        pieces.map(([table, server]) =>
+          presealRows(
+            store,
+            table,
+            [...server.values()].filter((row) => row !== null),
+          ),
+        ),
+      );
       await writingPulled(
         store,
         pieces.map(([table]) => table),

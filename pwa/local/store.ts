@@ -2,6 +2,7 @@ import type { ErrorCode } from "@schema/error-codes.ts";
 import type { ViewedRecord } from "@schema/record-view.ts";
 import type { Clinician, Homework, Message, Patient, Prompt, Summary, SyncedTable } from "@schema/rows.ts";
 import Dexie, { type EntityTable } from "dexie";
+import { encryptStore } from "./encrypted-store.ts";
 import { noteSearchChanges, type SearchChange } from "./search-changes.ts";
 
 /**
@@ -92,10 +93,11 @@ export interface QueuedView {
 
 interface MetaEntry {
   /**
-   * `discussed:<patient>`: when this user last marked that patient's session-prep digest discussed (discussed.ts).
+   * `discussed:<patient hash>`: when this user last marked that patient's session-prep digest discussed (discussed.ts).
    * `deviceKey`: the data key wrapped under the device PIN (device-key.ts).
+   * `sealed`: every row is encrypted (encrypted-store.ts); a store without it is sealed at unlock.
    */
-  key: "cursor" | "lastSyncedAt" | "userId" | "firstSync" | "deviceKey" | `discussed:${string}`;
+  key: "cursor" | "lastSyncedAt" | "userId" | "firstSync" | "deviceKey" | "sealed" | `discussed:${string}`;
   value: string;
 }
 
@@ -158,6 +160,8 @@ export function openStore(
   db.version(3).stores({ views: "id, viewedAt" });
   // Chat History's search index, kept between visits, and the writes it has not taken in yet.
   db.version(4).stores({ search_changes: "++seq", search_index: "key" });
+  // Registered first, so it is the layer nearest IndexedDB: every layer above sees clear rows.
+  encryptStore(db, userId);
   noteSearchChanges(db);
   db.userId = userId;
   return db;

@@ -1,5 +1,6 @@
 import { proxy, type Remote, releaseProxy, wrap } from "comlink";
 import { forwardDeviceEvents } from "./device-events.ts";
+import { heldDeviceKey, onDeviceKey } from "./device-key.ts";
 import type { SaveOutcome } from "./engine.ts";
 import { type Mutation, mutate } from "./mutate.ts";
 import { requestPersistence } from "./persistence.ts";
@@ -42,6 +43,15 @@ export function createSyncClient({ store, host, onAuthLost, release, ...options 
     await host.watch(proxy(take));
   })();
 
+  // The worker syncs only while it holds the data key: handed over at unlock, taken back at lock.
+  const handOver = (dataKey: Uint8Array | null) =>
+    void call((h) => (dataKey ? h.unlock(dataKey) : h.lock())).catch(() => {});
+  const held = heldDeviceKey(store.userId);
+  if (held) handOver(held);
+  const stopKeys = onDeviceKey((userId, dataKey) => {
+    if (userId === store.userId) handOver(dataKey);
+  });
+
   async function call<T>(request: (host: Remote<SyncHost>) => Promise<Reply<T>>): Promise<T> {
     await opened;
     const { value, snapshot } = await request(host);
@@ -52,6 +62,7 @@ export function createSyncClient({ store, host, onAuthLost, release, ...options 
   /** Stops syncing and ends the worker. */
   async function stop() {
     stopEvents();
+    stopKeys();
     await call((h) => h.close()).catch(() => {});
     release?.();
   }

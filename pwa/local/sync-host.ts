@@ -1,3 +1,4 @@
+import { setStoreKey } from "./encrypted-store.ts";
 import { createSyncEngine, type DeviceEvent, type SyncEngine, type SyncEngineOptions } from "./engine.ts";
 import type { SyncFetch } from "./http.ts";
 import type { SyncState } from "./state.ts";
@@ -32,7 +33,11 @@ export interface SyncHostDeps {
  */
 export function createSyncHost(deps: SyncHostDeps = {}) {
   let engine: SyncEngine | null = null;
+  let userId = "";
   let rev = 0;
+  // The store's rows are sealed: the engine runs only while the page has handed over the data key.
+  let keyed = false;
+  let wanted = false;
   const snapshot = (): StateSnapshot => ({ rev, state: opened().getState() });
   const opened = () => {
     if (!engine) throw new Error("The sync worker was not opened");
@@ -44,8 +49,9 @@ export function createSyncHost(deps: SyncHostDeps = {}) {
   });
 
   return {
-    open(userId: string, options: HostOptions = {}): Reply {
-      const store = (deps.openStore ?? openStore)(userId);
+    open(id: string, options: HostOptions = {}): Reply {
+      userId = id;
+      const store = (deps.openStore ?? openStore)(id);
       engine = createSyncEngine({ store, fetch: deps.fetch, ...options });
       engine.subscribe(() => {
         rev += 1;
@@ -56,8 +62,28 @@ export function createSyncHost(deps: SyncHostDeps = {}) {
     watch(listener: (snapshot: StateSnapshot) => void): void {
       opened().subscribe(() => listener(snapshot()));
     },
-    start: () => reply(opened().start()),
-    stop: () => reply(opened().stop()),
+    /** Syncs from now on, once the page has handed over the data key (`unlock`). */
+    start: () => {
+      wanted = true;
+      return reply(keyed ? opened().start() : undefined);
+    },
+    stop: () => {
+      wanted = false;
+      return reply(opened().stop());
+    },
+    /** The data key (unlock, PIN set-up): the engine may read and write the store, and starts if asked to. */
+    unlock: (dataKey: Uint8Array) => {
+      setStoreKey(userId, dataKey);
+      keyed = true;
+      return reply(wanted ? opened().start() : undefined);
+    },
+    /** Locking: the engine stops and the key leaves the worker's memory. */
+    lock: async () => {
+      keyed = false;
+      await opened().stop();
+      setStoreKey(userId, null);
+      return reply(undefined);
+    },
     sync: () => reply(opened().sync()),
     resume: () => reply(opened().resume()),
     deviceEvent: (event: DeviceEvent) => reply(opened().deviceEvent(event)),

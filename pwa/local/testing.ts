@@ -1,6 +1,7 @@
 import { expose, type Remote, wrap } from "comlink";
 import { IDBFactory, IDBKeyRange } from "fake-indexeddb";
 import type { Client, TestContext } from "../../sync-server/test/harness.ts";
+import { holdDataKey } from "./device-key.ts";
 import type { SyncFetch } from "./http.ts";
 import { openStore } from "./store.ts";
 import { createSyncClient, type SyncClientOptions } from "./sync-client.ts";
@@ -68,12 +69,27 @@ export function createDevice(
   const user = client.user as NonNullable<Client["user"]>;
   const open = (userId: string) => openStore(userId, { indexedDB, IDBKeyRange });
   const store = open(user.id);
+  // Unlocked, as after PIN set-up: the user's data key held here and handed to the engine's worker.
+  unlockForTests(user.id);
   // The engine opens its own connection to the same database, as the worker does.
   const engine = createSyncClient({ store, ...connectHost({ fetch, openStore: open }), debounceMs: 20, ...options });
   return { store, engine, network, indexedDB, client, user };
 }
 
 export type Device = ReturnType<typeof createDevice>;
+
+/** One data key per user, as their tablets would each make one (any key works for a new store). */
+const testKeys = new Map<string, Uint8Array>();
+
+/** `userId`'s device unlocked, as after PIN set-up: their data key held in this page and handed to its workers. */
+export function unlockForTests(userId: string) {
+  let key = testKeys.get(userId);
+  if (!key) {
+    key = crypto.getRandomValues(new Uint8Array(32));
+    testKeys.set(userId, key);
+  }
+  holdDataKey(userId, key);
+}
 
 /** The non-GET requests a device sent, e.g. to prove a change went out once. */
 export const writesOf = (device: Device) => device.network.requests.filter((r) => r.method !== "GET");

@@ -10,7 +10,7 @@ import { notify } from "@/lib/notify.tsx";
 import type { SyncFetch } from "@/local/http.ts";
 import { type LocalStore, openStore, type SyncEngine } from "@/local/index.ts";
 import { createSyncClient } from "@/local/sync-client.ts";
-import { connectHost } from "@/local/testing.ts";
+import { connectHost, unlockForTests } from "@/local/testing.ts";
 import { signedIn } from "@/shared/auth/session-api.ts";
 import { useOptionalSyncEngine } from "@/shared/sync/sync-context.ts";
 
@@ -35,6 +35,7 @@ export function openTestDevice(
   const indexedDB = new IDBFactory();
   const open = (userId: string) => openStore(userId, { indexedDB, IDBKeyRange });
   const store = open(user.id);
+  unlockForTests(user.id);
   // A device that synced before: an empty table means no rows, not rows still to come.
   void store.meta.put({ key: "cursor", value: "synced" });
   const engine = createSyncClient({ store, ...connectHost({ fetch, openStore: open }) });

@@ -1,4 +1,5 @@
 import { releaseProxy, wrap } from "comlink";
+import { heldDeviceKey } from "@/local/device-key.ts";
 import type { LocalStore } from "@/local/index.ts";
 import type { SearchWorkerApi } from "./search.worker.ts";
 import { createSearchEngine, type SearchApi } from "./search-engine.ts";
@@ -18,7 +19,7 @@ export function createSearchClient(store: LocalStore): SearchClient {
   }
   const worker = new Worker(new URL("./search.worker.ts", import.meta.url), { type: "module", name: "search" });
   const remote = wrap<SearchWorkerApi>(worker);
-  const opened = remote.open(store.userId);
+  const opened = remote.open(store.userId, heldDeviceKey(store.userId));
   return {
     search: async (filters, version) => {
       await opened;

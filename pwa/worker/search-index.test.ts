@@ -2,6 +2,7 @@ import type { Message, Summary } from "@schema/rows.ts";
 import { IDBFactory, IDBKeyRange } from "fake-indexeddb";
 import { describe, expect, it } from "vitest";
 import { type LocalStore, openStore } from "@/local/index.ts";
+import { unlockForTests } from "@/local/testing.ts";
 import { createSearchEngine, type SearchApi } from "./search-engine.ts";
 import { allGroups, buildIndex, KEYS, regroup, searchIndexed, wordsOf } from "./search-index.ts";
 import { movedLists } from "./search-lists.ts";
@@ -221,6 +222,7 @@ describe("the search worker's index on the device store", () => {
   it("stays right after edits, deletes, a start-over and a reload", async () => {
     const indexedDB = new IDBFactory();
     let store = openStore("clinician-1", { indexedDB, IDBKeyRange });
+    unlockForTests("clinician-1");
     const rows = corpus(600, 3);
     await store.conversation_messages.bulkPut(rows);
     await store.conversation_summaries.bulkPut([summary("conv-b1", true), summary("conv-a3", false)]);
@@ -274,6 +276,7 @@ describe("the search index kept in the device store", () => {
     const indexedDB = new IDBFactory();
     const name = "clinician-2";
     let store = openStore(name, { indexedDB, IDBKeyRange });
+    unlockForTests(name);
     const rows = corpus(500, 9);
     await store.conversation_messages.bulkPut(rows);
     await store.conversation_summaries.bulkPut([summary("conv-b1", true)]);

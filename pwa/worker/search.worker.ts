@@ -1,5 +1,6 @@
 /// <reference lib="webworker" />
 import { expose } from "comlink";
+import { setStoreKey } from "@/local/encrypted-store.ts";
 import { openStore } from "@/local/index.ts";
 import { createSearchEngine, type SearchApi } from "./search-engine.ts";
 
@@ -7,7 +8,9 @@ import { createSearchEngine, type SearchApi } from "./search-engine.ts";
 let engine: SearchApi | null = null;
 
 const api = {
-  open(userId: string) {
+  /** The data key opens the sealed rows; the page ends this worker when the device locks (Chat History unmounts). */
+  open(userId: string, dataKey: Uint8Array | null) {
+    setStoreKey(userId, dataKey);
     engine = createSearchEngine(openStore(userId));
   },
   search: ((filters, version) => {

@@ -1,6 +1,7 @@
 import type { Clinician } from "@schema/rows.ts";
 import { useMemo, useState } from "react";
 import { staffName } from "@/lib/display-name.ts";
+import { nameHash } from "@/local/encrypted-store.ts";
 import { useStore } from "@/shared/sync/sync-context.ts";
 import { type Live, useLive, useTableArrived } from "@/shared/sync/use-live.ts";
 import { buildCaseload, type CaseloadEntry, QUIET_DAYS_DEFAULT, quietDaysOf } from "./rules.ts";
@@ -14,7 +15,7 @@ export function useCaseload(quietDays: number): Live<CaseloadEntry[]> {
   const store = useStore();
   const patients = useLive(() => store.patients.toArray(), [store], "patients");
   const summaries = useLive(() => store.conversation_summaries.toArray(), [store], "conversation_summaries");
-  // The index's keys alone: one username per assignment, no assignment texts read.
+  // The index's keys alone: one username hash per assignment (encrypted-store.ts), no assignment texts read.
   const homework = useLive(() => store.homework.orderBy("patientName").keys(), [store], "homework");
   return useMemo((): Live<CaseloadEntry[]> => {
     // An error anywhere shows as the error; otherwise the page waits for all three reads.
@@ -22,13 +23,18 @@ export function useCaseload(quietDays: number): Live<CaseloadEntry[]> {
     if (summaries.status === "error") return summaries;
     if (homework.status === "error") return homework;
     if (patients.status !== "ready" || summaries.status !== "ready" || homework.status !== "ready") return LOADING;
+    const byHash = new Map<string, number>();
+    for (const key of homework.data) byHash.set(String(key), (byHash.get(String(key)) ?? 0) + 1);
     const counts = new Map<string, number>();
-    for (const key of homework.data) counts.set(String(key), (counts.get(String(key)) ?? 0) + 1);
+    for (const { username } of patients.data) {
+      const count = byHash.get(nameHash(store.userId, username));
+      if (count) counts.set(username, count);
+    }
     return {
       status: "ready",
       data: buildCaseload(patients.data, summaries.data, counts, { now: Date.now(), quietDays }),
     };
-  }, [patients, summaries, homework, quietDays]);
+  }, [store, patients, summaries, homework, quietDays]);
 }
 
 const LOADING = { status: "loading" } as const;

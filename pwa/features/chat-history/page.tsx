@@ -29,7 +29,12 @@ function ChatHistory() {
   const [promptId, setPromptId] = useState<string | null>(null);
   const [summaryId, setSummaryId] = useState<string | null>(null);
 
-  const patientRows = useLive(() => store.patients.orderBy("username").toArray(), [store]);
+  const patientRows = useLive(
+    // By username as IndexedDB ordered them; the index holds keyed hashes now (encrypted-store.ts).
+    async () =>
+      (await store.patients.toArray()).sort((a, b) => (a.username < b.username ? -1 : a.username > b.username ? 1 : 0)),
+    [store],
+  );
   const patients: Live<PatientOption[]> = useMemo(
     () =>
       patientRows.status === "ready"

@@ -1,0 +1,329 @@
+import { gcm } from "@noble/ciphers/aes.js";
+import { hmac } from "@oslojs/crypto/hmac";
+import { SHA256 } from "@oslojs/crypto/sha2";
+import { encodeBase64urlNoPadding } from "@oslojs/encoding";
+import { SYNCED_TABLES } from "@schema/rows.ts";
+import type { DBCore, DBCoreCursor, DBCoreKeyRange, DBCoreTable } from "dexie";
+import Dexie from "dexie";
+
+/**
+ * The device store encrypted at rest (issue 15). Each row of the tables below is kept as its
+ * primary key and clear index fields (which identify nobody: ids, times, statuses), a keyed hash
+ * of the index fields that name a patient (HMAC-SHA-256 under a key derived from the data key, so
+ * equality lookups still work), and one AES-GCM ciphertext of the whole row (12-byte random IV,
+ * 16-byte tag). Reads give the clear row back, so screens, sync and search code are unchanged.
+ *
+ * Inside an IndexedDB transaction every step must be synchronous (awaiting Web Crypto lets the
+ * transaction commit), so rows written there are sealed by @noble/ciphers with the raw key; bulk
+ * writes of pulled pages are sealed beforehand with Web Crypto (`presealRows`), which is native and
+ * several times faster. Both make the same bytes, so either side opens the other's.
+ */
+
+/** Index fields that name a patient: stored as their keyed hash, never in the clear. */
+const HASHED: Record<string, readonly string[]> = {
+  patients: ["username"],
+  homework: ["patientName"],
+  conversation_messages: ["patient_name"],
+  conversation_summaries: ["patient_name"],
+};
+
+/** Tables whose rows are sealed; the others hold ids, times and wrapped or hashed values only. */
+const SEALED_TABLES: readonly string[] = [...SYNCED_TABLES, "outbox", "conflicts", "shadows", "views"];
+const sealedTable = (name: string) => SEALED_TABLES.includes(name);
+
+/** The field holding a sealed row's ciphertext (IV then ciphertext and tag). */
+const SEALED = "_sealed";
+
+interface StoreKeys {
+  /** The data key's raw bytes, for sealing synchronously inside a transaction. */
+  raw: Uint8Array;
+  /** The same key for Web Crypto (bulk sealing and opening outside a transaction). */
+  aes: Promise<CryptoKey>;
+  /** The key of the patient-name hashes, derived from the data key. */
+  mac: Uint8Array;
+  hashes: Map<string, string>;
+}
+
+const held = new Map<string, StoreKeys>();
+
+/** Holds (or, with null, forgets) the data key of `userId`'s store in this page or worker. */
+export function setStoreKey(userId: string, raw: Uint8Array | null): void {
+  if (!raw) {
+    held.delete(userId);
+    return;
+  }
+  const aes = crypto.subtle.importKey("raw", new Uint8Array(raw), "AES-GCM", false, ["encrypt", "decrypt"]);
+  const mac = hmac(SHA256, raw, new TextEncoder().encode("stepwise patient name index"));
+  held.set(userId, { raw: new Uint8Array(raw), aes, mac, hashes: new Map() });
+}
+
+/** Forgets every held key (lock, sign-out). */
+export function forgetStoreKeys(): void {
+  held.clear();
+}
+
+class StoreLockedError extends Error {
+  constructor() {
+    super("The device store is locked: its rows cannot be read or written without the PIN");
+    this.name = "StoreLockedError";
+  }
+}
+
+function keysOf(userId: string): StoreKeys {
+  const keys = held.get(userId);
+  if (!keys) throw new StoreLockedError();
+  return keys;
+}
+
+/** The keyed hash a patient-naming index holds for `name` (also the `discussed:` meta keys). */
+export function nameHash(userId: string, name: string): string {
+  const keys = keysOf(userId);
+  let hash = keys.hashes.get(name);
+  if (hash === undefined) {
+    hash = encodeBase64urlNoPadding(hmac(SHA256, keys.mac, new TextEncoder().encode(name)));
+    keys.hashes.set(name, hash);
+  }
+  return hash;
+}
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+/** What a sealed row keeps in the clear besides its ciphertext: key and index fields. */
+function clearPart(userId: string, table: DBCoreTable, row: Record<string, unknown>): Record<string, unknown> {
+  const stored: Record<string, unknown> = {};
+  const hashed = HASHED[table.name] ?? [];
+  for (const field of indexedFields(table)) {
+    if (!(field in row)) continue;
+    const value = row[field];
+    stored[field] = hashed.includes(field) && typeof value === "string" ? nameHash(userId, value) : value;
+  }
+  return stored;
+}
+
+const fieldsCache = new WeakMap<DBCoreTable, string[]>();
+function indexedFields(table: DBCoreTable): string[] {
+  let fields = fieldsCache.get(table);
+  if (!fields) {
+    const paths = [table.schema.primaryKey, ...table.schema.indexes].flatMap((ix) => ix.keyPath ?? []);
+    fields = [...new Set(paths.flat())];
+    fieldsCache.set(table, fields);
+  }
+  return fields;
+}
+
+function sealNow(userId: string, table: DBCoreTable, row: Record<string, unknown>): Record<string, unknown> {
+  const { raw } = keysOf(userId);
+  const iv = crypto.getRandomValues(new Uint8Array(12));
+  const sealed = gcm(raw, iv).encrypt(encoder.encode(JSON.stringify(row)));
+  const bytes = new Uint8Array(12 + sealed.length);
+  bytes.set(iv);
+  bytes.set(sealed, 12);
+  return { ...clearPart(userId, table, row), [SEALED]: bytes };
+}
+
+/** The clear row of a stored one; rows stored before encryption (no ciphertext) are clear already. */
+function openNow(userId: string, stored: unknown): unknown {
+  if (!stored || typeof stored !== "object" || !(SEALED in stored)) return stored;
+  const bytes = (stored as Record<string, Uint8Array>)[SEALED];
+  const { raw } = keysOf(userId);
+  const row = JSON.parse(decoder.decode(gcm(raw, bytes.subarray(0, 12)).decrypt(bytes.subarray(12))));
+  return withStoredKey(stored as Record<string, unknown>, row);
+}
+
+/** An auto-incremented key (the outbox's seq) is given by IndexedDB after sealing: it comes from the stored row. */
+function withStoredKey(stored: Record<string, unknown>, row: Record<string, unknown>) {
+  if ("seq" in stored && !("seq" in row)) row.seq = stored.seq;
+  return row;
+}
+
+/** Rows sealed ahead of their write by Web Crypto: the middleware stores these as they are. */
+const presealed = new WeakMap<object, Record<string, unknown>>();
+
+/**
+ * Seals `rows` of `table` with Web Crypto before the transaction that writes them opens: the write
+ * then stores them as they are. A row changed after this is sealed again in the write.
+ */
+export async function presealRows(db: Dexie, tableName: string, rows: readonly object[]): Promise<void> {
+  const userId = (db as Dexie & { userId: string }).userId;
+  if (!sealedTable(tableName) || rows.length === 0) return;
+  if (!db.isOpen()) await db.open();
+  const table = db.core.table(tableName);
+  await Promise.all(
+    rows.map(async (row) => {
+      const text = JSON.stringify(row);
+      const bytes = await sealBytes(userId, encoder.encode(text));
+      presealed.set(row, { ...clearPart(userId, table, row as Record<string, unknown>), [SEALED]: bytes, text });
+    }),
+  );
+}
+
+function sealOne(userId: string, table: DBCoreTable, row: Record<string, unknown>) {
+  const ready = presealed.get(row);
+  if (ready) {
+    presealed.delete(row);
+    const { text, ...stored } = ready;
+    // The row as sealed is the row to store, unless someone changed it since.
+    if (text === JSON.stringify(row)) return stored;
+  }
+  return sealNow(userId, table, row);
+}
+
+/**
+ * Opens many stored rows with Web Crypto, in parallel (for whole-table reads outside a
+ * transaction, such as the search worker's first index). Reading them needs no transaction.
+ */
+export async function openRows<T>(userId: string, stored: readonly unknown[]): Promise<T[]> {
+  keysOf(userId);
+  return Promise.all(
+    stored.map(async (value) => {
+      if (!value || typeof value !== "object" || !(SEALED in value)) return value as T;
+      const plain = await openBytes(userId, (value as Record<string, Uint8Array>)[SEALED]);
+      return withStoredKey(value as Record<string, unknown>, JSON.parse(decoder.decode(plain))) as T;
+    }),
+  );
+}
+
+/** Transactions whose reads hand back stored rows unopened (`readRaw`). */
+const rawTransactions = new WeakSet<object>();
+
+/**
+ * A read-only transaction over `tables` whose reads give the stored rows as they are, for opening
+ * them all at once with `openRows` after it: only the reads of this transaction, never a screen's.
+ */
+export function readRaw<T>(db: Dexie, tables: Dexie.Table[], fn: () => Promise<T>): Promise<T> {
+  return db.transaction("r", tables, () => {
+    const current = Dexie.currentTransaction;
+    if (current) rawTransactions.add(current.idbtrans);
+    return fn();
+  });
+}
+
+/** Seals bytes with Web Crypto (the kept search index, a few large values). */
+export async function sealBytes(userId: string, plain: Uint8Array): Promise<Uint8Array> {
+  const aes = await keysOf(userId).aes;
+  const iv = crypto.getRandomValues(new Uint8Array(12));
+  const sealed = new Uint8Array(await crypto.subtle.encrypt({ name: "AES-GCM", iv }, aes, new Uint8Array(plain)));
+  const bytes = new Uint8Array(12 + sealed.length);
+  bytes.set(iv);
+  bytes.set(sealed, 12);
+  return bytes;
+}
+
+export async function openBytes(userId: string, bytes: Uint8Array): Promise<Uint8Array> {
+  const aes = await keysOf(userId).aes;
+  const iv = bytes.slice(0, 12);
+  return new Uint8Array(await crypto.subtle.decrypt({ name: "AES-GCM", iv }, aes, bytes.slice(12)));
+}
+
+/** A range over an index that names a patient, in the hashes the index holds. */
+function hashedRange(userId: string, table: string, keyPath: string | string[] | null, range: DBCoreKeyRange) {
+  const hashed = HASHED[table];
+  if (!hashed || !keyPath) return range;
+  const first = Array.isArray(keyPath) ? keyPath[0] : keyPath;
+  if (!hashed.includes(first)) return range;
+  const map = (key: unknown): unknown => {
+    if (Array.isArray(keyPath)) {
+      return Array.isArray(key) && typeof key[0] === "string" ? [nameHash(userId, key[0]), ...key.slice(1)] : key;
+    }
+    return typeof key === "string" ? nameHash(userId, key) : key;
+  };
+  return { ...range, lower: map(range.lower), upper: map(range.upper) };
+}
+
+function openingCursor(userId: string, cursor: DBCoreCursor): DBCoreCursor {
+  let opened: { from: unknown; value: unknown } | null = null;
+  // As Dexie's own virtual cursors: IndexedDB's getters need the real cursor as `this`.
+  return Object.create(cursor, {
+    key: { get: () => cursor.key },
+    primaryKey: { get: () => cursor.primaryKey },
+    value: {
+      get() {
+        const raw = cursor.value;
+        if (opened?.from !== raw) opened = { from: raw, value: openNow(userId, raw) };
+        return opened?.value;
+      },
+    },
+  });
+}
+
+/** Seals rows on their way to IndexedDB and opens them on their way back, for the tables above. */
+export function encryptStore(db: Dexie, userId: string): void {
+  db.use({
+    stack: "dbcore",
+    name: "EncryptedStore",
+    create(down: DBCore): DBCore {
+      return {
+        ...down,
+        table(name) {
+          const table = down.table(name);
+          if (!sealedTable(name)) return table;
+          const opener = (trans: object) => (value: unknown) =>
+            rawTransactions.has(trans) ? value : openNow(userId, value);
+          const keyPathOf = (index: { keyPath: string | string[] | null }) => index.keyPath;
+          return {
+            ...table,
+            mutate(req) {
+              if (req.type !== "add" && req.type !== "put") return table.mutate(req);
+              const values = req.values.map((v) => sealOne(userId, table, v as Record<string, unknown>));
+              return table.mutate({ ...req, values });
+            },
+            async get(req) {
+              return opener(req.trans)(await table.get(req));
+            },
+            async getMany(req) {
+              return (await table.getMany(req)).map(opener(req.trans));
+            },
+            async query(req) {
+              const range = hashedRange(userId, name, keyPathOf(req.query.index), req.query.range);
+              const result = await table.query({ ...req, query: { ...req.query, range } });
+              return req.values ? { ...result, result: result.result.map(opener(req.trans)) } : result;
+            },
+            async openCursor(req) {
+              const range = hashedRange(userId, name, keyPathOf(req.query.index), req.query.range);
+              const cursor = await table.openCursor({ ...req, query: { ...req.query, range } });
+              return cursor && (req.values && !rawTransactions.has(req.trans) ? openingCursor(userId, cursor) : cursor);
+            },
+            count(req) {
+              const range = hashedRange(userId, name, keyPathOf(req.query.index), req.query.range);
+              return table.count({ ...req, query: { ...req.query, range } });
+            },
+          };
+        },
+      };
+    },
+  });
+}
+
+/** The meta key of a store whose rows are all sealed. */
+const SEALED_META = "sealed";
+
+/**
+ * A store an older version kept in the clear is sealed at the first unlock after the upgrade (until
+ * then its clear rows read as they are); also the `discussed:<patient>` marks get hashed keys.
+ */
+export async function sealClearRows(db: Dexie): Promise<void> {
+  const meta = db.table("meta");
+  if (await meta.get(SEALED_META)) return;
+  const userId = (db as Dexie & { userId: string }).userId;
+  for (const name of SEALED_TABLES) {
+    const table = db.table(name);
+    await db.transaction("rw", table, async () => {
+      const stored = await readRaw(db, [table], () => table.toArray());
+      const clear = stored.filter((row) => !(SEALED in row));
+      // Put through the middleware, which seals them.
+      if (clear.length > 0) await table.bulkPut(clear);
+    });
+  }
+  await db.transaction("rw", meta, async () => {
+    const marks = await meta.where("key").startsWith("discussed:").toArray();
+    for (const mark of marks as { key: string; value: string }[]) {
+      const name = mark.key.slice("discussed:".length);
+      if (!/^[A-Za-z0-9_-]{43}$/.test(name)) {
+        await meta.delete(mark.key);
+        await meta.put({ key: `discussed:${nameHash(userId, name)}`, value: mark.value });
+      }
+    }
+    await meta.put({ key: SEALED_META, value: "1" });
+  });
+}
