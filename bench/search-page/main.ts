@@ -1,6 +1,8 @@
 // Runs in Chromium, driven by bench/search.ts: fills a device store like the demo clinic's and
 // times the Chat History search in the web worker against the same search on the main thread.
 import type { Message, Summary } from "@schema/rows.ts";
+import { holdDataKey } from "@/local/device-key.ts";
+import { presealRows } from "@/local/encrypted-store.ts";
 import { openStore } from "@/local/index.ts";
 import { createSearchClient } from "@/worker/search-client.ts";
 import {
@@ -14,6 +16,8 @@ import {
 
 const USER_ID = "bench-user";
 const store = openStore(USER_ID);
+// An unlocked device (issue 15): rows are stored encrypted under this data key, the search worker gets it.
+holdDataKey(USER_ID, crypto.getRandomValues(new Uint8Array(32)));
 
 /** Deterministic numbers, so every run searches the same rows. */
 function random(seed: number) {
@@ -95,6 +99,9 @@ async function seed(messageCount: number) {
         safety_reviewed_by_name: null,
       });
     }
+    // Sealed ahead by Web Crypto, as a pulled page is.
+    await presealRows(store, "conversation_messages", batch);
+    await presealRows(store, "conversation_summaries", summaries);
     await store.transaction("rw", store.conversation_messages, store.conversation_summaries, async () => {
       await store.conversation_messages.bulkPut(batch);
       await store.conversation_summaries.bulkPut(summaries);
