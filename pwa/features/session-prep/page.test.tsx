@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { Route, Routes } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import { formatDateTime } from "@/lib/dates.ts";
+import { discussedAt } from "@/local/discussed.ts";
 import { openTestDevice, renderSignedIn } from "@/test/render.tsx";
 import { homeworkRow, messageRow, patientRow, summaryRow, userOf } from "@/test/rows.ts";
 import SessionPrepPage from "./page.tsx";
@@ -179,7 +180,7 @@ describe("Session prep digest", () => {
     await conversations();
     const user = userEvent.setup();
     await user.click(screen.getByRole("button", { name: "Mark as discussed" }));
-    await waitFor(async () => expect(await device.store.meta.get("discussed:sam")).toBeTruthy());
+    await waitFor(async () => expect(await discussedAt(device.store, "sam")).toBeTruthy());
     expect(await screen.findByText(/Last marked discussed on this device/)).toBeTruthy();
     expect(await conversations()).toHaveLength(2);
 
