@@ -80,6 +80,28 @@ describe("Chat History page", () => {
     expect(screen.queryByText(/still arriving/)).toBeNull();
   });
 
+  it("during a first sync the open conversation is readable as soon as its messages are stored, not at the next periodic search", async () => {
+    // A sync that is under way (its pull never answers) and still has older messages to bring.
+    const device = openTestDevice(clinician, { fetch: () => new Promise<Response>(() => {}) });
+    await device.store.patients.put(patientRow({ id: "p1", username: "ada" }));
+    const progress = { table: "conversation_messages", done: 0, total: 50000, remaining: 50000 };
+    await device.store.meta.put({ key: "firstSync", value: JSON.stringify(progress) });
+    // Its start resolves when that sync ends: never, here.
+    void device.engine.start();
+    renderSignedIn(<ChatHistoryPage />, { user: clinician, device, path: "/chat-history?conversationId=conv-new" });
+    await screen.findByText(/Older conversations are still arriving/);
+    // The first search of the store answered: nothing yet.
+    await waitFor(() => expect(screen.getAllByText(messages.conversations.none).length).toBeGreaterThan(0));
+    // The sync stores the page holding it.
+    await device.store.conversation_messages.bulkPut([
+      message("conv-new", "ada", "2025-03-01T10:00:00.000Z", { data: "The newest words" }),
+      message("conv-other", "ada", "2025-02-01T10:00:00.000Z", { data: "Older words" }),
+    ]);
+    const region = await screen.findByRole("region", { name: "Messages" }, { timeout: 3000 });
+    expect(await within(region).findByText("The newest words")).toBeTruthy();
+    device.engine.stop();
+  });
+
   it("while the device store is read, the results card says what it waits for, never a bare spinner, then shows the rows", async () => {
     renderSignedIn(<ChatHistoryPage />, {
       user: clinician,

@@ -58,6 +58,13 @@ function ChatHistory() {
   );
   // The read of the previous selection may still be shown for a moment: only this conversation's patient counts.
   const openedMessage = opened.status === "ready" ? opened.data : null;
+  // During a first sync the search reads the store every 10 s; the open conversation's first
+  // stored page is searched at once, so it is readable as soon as it arrived.
+  const openedStored = openedMessage?.conversation_id === selected;
+  const refresh = search.refresh;
+  useEffect(() => {
+    if (openedStored) refresh();
+  }, [openedStored, refresh]);
   useRecordView(
     openedMessage?.conversation_id === selected ? openedMessage?.patient_name : null,
     "conversation",

@@ -23,19 +23,23 @@ let generation = 0;
 function useStoreVersion(
   store: LocalStore,
   gapMs: number,
-): { version: Live<string>; newest: () => string | undefined } {
+): { version: Live<string>; newest: () => string | undefined; soon: () => void } {
   const [version, setVersion] = useState<Live<string>>({ status: "loading" });
   const gap = useRef(gapMs);
   gap.current = gapMs;
   const newest = useRef<string | undefined>(undefined);
-  const reschedule = useRef(() => {});
+  const reschedule = useRef((_now?: boolean) => {});
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     let latest: string | undefined;
     let shownAt = 0;
     let stopped = false;
+    // The reader waits for a write (`soon`): it is shown after SETTLE_MS, not after the gap.
+    let hurry = false;
+    const wait = () => (hurry ? SETTLE_MS : Math.max(SETTLE_MS, shownAt + gap.current - Date.now()));
     const show = () => {
       timer = undefined;
+      hurry = false;
       shownAt = Date.now();
       if (latest !== undefined) setVersion({ status: "ready", data: latest });
     };
@@ -48,7 +52,7 @@ function useStoreVersion(
       if (latest === undefined || stopped) return;
       latest = newest.current;
       if (timer !== undefined) return;
-      timer = setTimeout(show, Math.max(SETTLE_MS, shownAt + gap.current - Date.now()));
+      timer = setTimeout(show, wait());
     };
     Dexie.on.storagemutated.subscribe(onMutated);
     // One read first: a store that cannot be read (closed, evicted) fails the search as the worker
@@ -65,11 +69,13 @@ function useStoreVersion(
         if (!stopped) setVersion({ status: "error", error });
       },
     );
-    // A sync that ended shows the last version soon, not when the gap of a first sync is over.
-    reschedule.current = () => {
+    // A sync that ended shows the last version soon, not when the gap of a first sync is over;
+    // so does a write the reader waits for (`soon`), which may be heard before or after it is called.
+    reschedule.current = (now = false) => {
+      if (now) hurry = true;
       if (timer === undefined) return;
       clearTimeout(timer);
-      timer = setTimeout(show, Math.max(SETTLE_MS, shownAt + gap.current - Date.now()));
+      timer = setTimeout(show, wait());
     };
     return () => {
       stopped = true;
@@ -81,7 +87,8 @@ function useStoreVersion(
     if (gapMs >= 0) reschedule.current();
   }, [gapMs]);
   const readNewest = useCallback(() => newest.current, []);
-  return { version, newest: readNewest };
+  const soon = useCallback(() => reschedule.current(true), []);
+  return { version, newest: readNewest, soon };
 }
 
 /** Quiet time before a new version is searched. */
@@ -106,12 +113,17 @@ export interface ChatSearch extends SearchState {
   messageIds: (resultKey: number, from: number, to: number) => Promise<string[]>;
   /** The result's conversation groups from..to, fetched from the worker as the grouped view scrolls. */
   groups: (resultKey: number, from: number, to: number) => Promise<ConversationGroup[]>;
+  /**
+   * Searches the writes stored since the last answer now rather than after the gap of a sync: for
+   * a write the user waits for, e.g. the first page of the open conversation during a first sync.
+   */
+  refresh: () => void;
 }
 
 /** Runs the page's search in the worker again whenever the filters or the device store change. */
 export function useChatSearch(store: LocalStore, filters: ChatFilters): ChatSearch {
   const gapMs = useSyncStateOf((state) => (!state?.syncing ? 0 : state.firstSync ? FIRST_SYNC_GAP_MS : SYNCING_GAP_MS));
-  const { version: live, newest } = useStoreVersion(store, gapMs);
+  const { version: live, newest, soon: refresh } = useStoreVersion(store, gapMs);
   const version = live.status === "ready" ? live.data : undefined;
   const client = useRef<SearchClient | null>(null);
   const [state, setState] = useState<SearchState>({ result: undefined, error: null, searching: true });
@@ -150,6 +162,7 @@ export function useChatSearch(store: LocalStore, filters: ChatFilters): ChatSear
     [],
   );
   // A store that cannot be read (closed, evicted) fails the search as the worker failing would.
-  if (live.status === "error") return { result: undefined, error: live.error, searching: false, messageIds, groups };
-  return { ...state, messageIds, groups };
+  if (live.status === "error")
+    return { result: undefined, error: live.error, searching: false, messageIds, groups, refresh };
+  return { ...state, messageIds, groups, refresh };
 }
