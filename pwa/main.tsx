@@ -1,10 +1,12 @@
 import "./styles.css";
-import { StrictMode } from "react";
+import { lazy, StrictMode, Suspense } from "react";
 import { createRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
 import { AppProviders } from "@/app/app-providers.tsx";
-import { UpdatePrompt } from "@/app/pwa/update-prompt.tsx";
 import { AppRoutes } from "@/app/router.tsx";
+
+// The service worker's registration (and workbox-window) is not needed to paint the first page: it loads after.
+const UpdatePrompt = lazy(() => import("@/app/pwa/update-prompt.tsx").then((m) => ({ default: m.UpdatePrompt })));
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>
@@ -12,7 +14,9 @@ createRoot(document.getElementById("root")!).render(
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>
-      <UpdatePrompt />
+      <Suspense fallback={null}>
+        <UpdatePrompt />
+      </Suspense>
     </AppProviders>
   </StrictMode>,
 );

@@ -4,7 +4,6 @@ import { Navigate, Route, Routes } from "react-router";
 import LandingPage from "@/features/landing/page.tsx";
 import { RequireAdmin, RequireUser } from "./auth/route-guards.tsx";
 import { AppLayout } from "./layout/app-layout.tsx";
-import { NotFound } from "./not-found.tsx";
 
 // The landing page is the first load of `/`; every other screen is its own chunk, fetched when opened.
 const AuthPage = lazy(() => import("@/features/auth/page.tsx"));
@@ -21,6 +20,7 @@ const SettingsPage = lazy(() => import("@/features/settings/page.tsx"));
 const ActivityLogsPage = lazy(() => import("@/features/activity-logs/page.tsx"));
 const CaseloadPage = lazy(() => import("@/features/caseload/page.tsx"));
 const SessionPrepPage = lazy(() => import("@/features/session-prep/page.tsx"));
+const NotFound = lazy(() => import("./not-found.tsx").then((m) => ({ default: m.NotFound })));
 
 /** The admin's first screen, where a bare /admin leads (the Admin Dashboard menu's first entry). */
 const ADMIN_HOME = "/admin/input-prompt";

@@ -1,6 +1,7 @@
 import { VideoOffIcon } from "lucide-react";
 import { useState } from "react";
 import { useOnline } from "@/lib/use-online.ts";
+import { VIDEO_POSTER, VideoLoading } from "./video-loading.tsx";
 
 interface VideoPlayerProps {
   /** A video file URL, or a YouTube / Vimeo page or embed URL; undefined while the settings load, "" for none. */
@@ -33,7 +34,7 @@ function embedUrl(url: string): string | null {
  * instead of showing a broken frame. The poster stays visible either way. Offline covers
  * same-origin files too: the service worker never precaches videos (see vite.config.ts).
  */
-export function VideoPlayer({ url, title, captions, poster = "/media/intro-poster.svg" }: VideoPlayerProps) {
+export function VideoPlayer({ url, title, captions, poster = VIDEO_POSTER }: VideoPlayerProps) {
   const online = useOnline();
   const [failed, setFailed] = useState(false);
   const embed = url ? embedUrl(url) : null;
@@ -41,12 +42,7 @@ export function VideoPlayer({ url, title, captions, poster = "/media/intro-poste
 
   // Until the settings arrive there is nothing to say yet: a plain poster, not an error that flashes.
   if (url === undefined && online) {
-    return (
-      <figure aria-busy="true" className="relative aspect-video w-full overflow-hidden rounded-lg border bg-muted">
-        <img src={poster} alt="" className="absolute inset-0 size-full object-cover opacity-40" />
-        <figcaption className="sr-only">{title} is loading.</figcaption>
-      </figure>
-    );
+    return <VideoLoading title={title} poster={poster} />;
   }
   if (unavailable || !url) {
     return (

@@ -1,11 +1,16 @@
 import { ArrowRightIcon, FlaskConicalIcon, LifeBuoyIcon, MicIcon } from "lucide-react";
+import { lazy, Suspense } from "react";
 import { Link } from "react-router";
 import { usePublicConfig } from "@/lib/config.ts";
 import { usePageTitle } from "@/lib/use-page-title.ts";
 import { useAuth } from "@/shared/auth/auth-context.tsx";
 import { Button } from "@/ui/button.tsx";
-import { VideoPlayer } from "@/ui/video-player.tsx";
+import { VIDEO_POSTER, VideoLoading } from "@/ui/video-loading.tsx";
 import { FOUNDERS, HOW_IT_WORKS, PRINCIPLES } from "./content.ts";
+
+// The player loads just after the first paint, in a frame of its final size.
+const VideoPlayer = lazy(() => import("@/ui/video-player.tsx").then((m) => ({ default: m.VideoPlayer })));
+const VIDEO_TITLE = "The Stepwise introduction video";
 
 const DEFAULT_SUPPORT = "support@stepwise.example";
 
@@ -52,11 +57,9 @@ export default function LandingPage() {
             )}
           </div>
         </div>
-        <VideoPlayer
-          url={config?.introVideoUrl}
-          captions={config?.introVideoCaptionsUrl}
-          title="The Stepwise introduction video"
-        />
+        <Suspense fallback={<VideoLoading title={VIDEO_TITLE} poster={VIDEO_POSTER} />}>
+          <VideoPlayer url={config?.introVideoUrl} captions={config?.introVideoCaptionsUrl} title={VIDEO_TITLE} />
+        </Suspense>
       </section>
 
       <section aria-labelledby="how-title" className="flex flex-col gap-6">
