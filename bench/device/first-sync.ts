@@ -1,0 +1,165 @@
+// One first sign-in on an empty device: its figures from the sign-in click until Synced (or --timeout).
+
+import { writeFileSync } from "node:fs";
+import { loadavg } from "node:os";
+import type { Browser, Page } from "playwright-core";
+import { storedRows } from "../../e2e/browser.ts";
+import {
+  BENCH_PIN,
+  CPU_SLOWDOWN,
+  OUTAGE_MS,
+  type Run,
+  SYNC_TIMEOUT_MS,
+  TABLET,
+  type Target,
+  USER,
+  values,
+} from "./options.ts";
+import { megabytes, seconds } from "./print.ts";
+import { addProbe, startTour, waitForMark } from "./probe.ts";
+import { type Profile, startThrottle, type Throttle } from "./throttle.ts";
+
+/** Resolves once no byte has crossed the link for `quietMs`. */
+async function quiet(throttle: Throttle, quietMs = 1_000) {
+  let last = -1;
+  let since = Date.now();
+  for (;;) {
+    const { up, down } = throttle.bytes();
+    if (up + down !== last) {
+      last = up + down;
+      since = Date.now();
+    } else if (Date.now() - since >= quietMs) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** Collects the main thread's long tasks (wall-clock start and duration) from the first script on. */
+const LONG_TASKS = `
+  window.__longTasks = [];
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) window.__longTasks.push([performance.timeOrigin + e.startTime, e.duration]);
+  }).observe({ type: "longtask", buffered: true });
+`;
+
+const pageNow = (page: Page) => page.evaluate(() => performance.timeOrigin + performance.now());
+
+export async function firstSync(
+  browser: Browser,
+  serverPort: number,
+  profile: Profile,
+  target: Target,
+  cutAtMs?: number,
+): Promise<Run> {
+  const loadBefore = loadavg()[0];
+  const throttle = await startThrottle({ host: "127.0.0.1", port: serverPort }, profile);
+  const context = await browser.newContext({
+    baseURL: `http://127.0.0.1:${throttle.port}`,
+    viewport: TABLET,
+    hasTouch: true,
+  });
+  try {
+    await context.addInitScript(LONG_TASKS);
+    const page = await context.newPage();
+    await addProbe(page, target);
+    const cdp = await context.newCDPSession(page);
+    // The page's main thread only: Chromium refuses CPU throttling on a dedicated worker ("only
+    // supported for pages, not workers"), so the sync worker runs at this machine's full speed.
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN });
+
+    // The device opens the sign-in page and installs the service worker (its precache) first:
+    // the figures below are the sign-in's and the sync's alone.
+    await page.goto("/auth");
+    await page.evaluate(() => navigator.serviceWorker?.ready);
+    await quiet(throttle);
+    const loadBytes = throttle.bytes().up + throttle.bytes().down;
+    await page.getByLabel("Email").fill(USER.username);
+    await page.getByLabel("Password", { exact: true }).fill(USER.password);
+
+    const from = throttle.bytes();
+    const pageStart = await pageNow(page);
+    const started = performance.now();
+    const profileTo = cutAtMs === undefined ? values["cpu-profile"] : undefined;
+    if (profileTo) await cdp.send("Profiler.enable").then(() => cdp.send("Profiler.start"));
+    const traceTo =
+      cutAtMs === undefined && values.trace
+        ? `${values.trace.replace(/\.json$/, "")}-${profile.name}-${target.messages}.json`
+        : undefined;
+    if (traceTo) await browser.startTracing(page, { path: traceTo });
+    let outage: Promise<void> | undefined;
+    let cutNote = "";
+    const timer =
+      cutAtMs === undefined
+        ? undefined
+        : setTimeout(() => {
+            const now = throttle.bytes();
+            const dropped = throttle.cut(OUTAGE_MS);
+            cutNote = `, cut with ${megabytes(now.down - from.down)} received and ${dropped} connections open`;
+            outage = context
+              .setOffline(true)
+              .then(() => new Promise((r) => setTimeout(r, OUTAGE_MS)))
+              .then(() => context.setOffline(false));
+          }, cutAtMs);
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    // The first sign-in on a device sets its PIN (issue 15); the sync runs meanwhile.
+    const pinForm = page.getByRole("form", { name: "Set up device PIN" });
+    await pinForm.getByLabel("Device PIN", { exact: true }).fill(BENCH_PIN, { timeout: SYNC_TIMEOUT_MS });
+    await pinForm.getByLabel("Confirm device PIN").fill(BENCH_PIN);
+    await pinForm.getByRole("button", { name: "Set PIN" }).click();
+    await page.waitForURL((url) => !url.pathname.startsWith("/auth"), { timeout: SYNC_TIMEOUT_MS });
+    const signedInMs = performance.now() - started;
+    const home = new URL(page.url()).pathname;
+
+    // Usable: the clinician can read the patient list and the first patient's newest conversation.
+    // One page can show one screen at a time, so the two are read one after the other, as a
+    // clinician would open them: Manage Patients first (patients are the first thing a first sync
+    // brings), then Chat History on that conversation, then back to the page sign-in opened, where
+    // the rest of the sync is measured. The probe in the page takes each step the moment the
+    // previous one held; usable is when the conversation reads. A second tab would start a second
+    // sync worker and change what is measured. A step not reached within --timeout leaves its figure
+    // out, and the rest still tells how far the sync got (bytes, messages stored).
+    const query = new URLSearchParams({ patientName: target.patient, conversationId: target.conversationId });
+    await startTour(page, `/chat-history?${query}`, home);
+    const marks = await waitForMark(page, "synced", started + SYNC_TIMEOUT_MS - performance.now());
+    const since = (at?: number) => (at === undefined ? undefined : at - pageStart);
+    const patientsMs = since(marks.patients);
+    const usableMs = since(marks.conversation);
+    const syncedMs = since(marks.synced);
+    if (profileTo) {
+      const { profile: cpu } = await cdp.send("Profiler.stop");
+      const file = `${profileTo.replace(/\.cpuprofile$/, "")}-${profile.name}-${target.messages}.cpuprofile`;
+      writeFileSync(file, JSON.stringify(cpu));
+      console.log(`CPU profile of the main thread: ${file}`);
+    }
+    if (traceTo) {
+      await browser.stopTracing();
+      console.log(`Performance trace of the sync: ${traceTo}`);
+    }
+    // Long tasks count until Synced (the bench notices it up to a poll later).
+    const pageEnd = marks.synced ?? (await pageNow(page));
+    const to = throttle.bytes();
+    clearTimeout(timer);
+    await outage;
+
+    const tasks = (await page.evaluate(() => (window as unknown as { __longTasks: [number, number][] }).__longTasks))
+      .filter(([start]) => start >= pageStart && start <= pageEnd)
+      .map(([, duration]) => duration);
+    return {
+      usableMs,
+      syncedMs,
+      up: to.up - from.up,
+      down: to.down - from.down,
+      bytes: to.up - from.up + to.down - from.down,
+      longestMs: Math.max(0, ...tasks),
+      longTasksMs: tasks.reduce((a, b) => a + b, 0),
+      longTasks: tasks.length,
+      storedMessages: await storedRows(page, target.userId, "conversation_messages"),
+      loadBytes,
+      load: `${loadBefore.toFixed(1)}→${loadavg()[0].toFixed(1)}`,
+      cutAtMs,
+      steps: `signed in ${seconds(signedInMs)}, patient listed ${seconds(patientsMs)}, conversation read ${seconds(usableMs)}${cutNote}${syncedMs === undefined ? `, not synced after ${seconds(SYNC_TIMEOUT_MS)}` : ""}`,
+    };
+  } finally {
+    await context.close();
+    await throttle.close();
+  }
+}

@@ -1,0 +1,91 @@
+// The device bench's command line, constants, the issue's baseline and targets, and its figures' shapes.
+import { parseArgs } from "node:util";
+import { PROFILES } from "./throttle.ts";
+
+export const { values } = parseArgs({
+  options: {
+    scales: { type: "string", default: "10,1" },
+    profiles: { type: "string", default: "fast,slow" },
+    "skip-build": { type: "boolean", default: false },
+    fresh: { type: "boolean", default: false },
+    "no-interrupt": { type: "boolean", default: false },
+    /** Who signs in: the demo clinician (dr.rivera) or the demo admin, who syncs every patient (issue 12). */
+    user: { type: "string", default: "clinician" },
+    /** How long a first sync may take before its figures are printed as they stand (not synced). */
+    timeout: { type: "string", default: "600" },
+    /** Writes the main thread's CPU profile of each uninterrupted sync here (open it in DevTools). */
+    "cpu-profile": { type: "string" },
+    /** Writes Chromium's performance trace of each uninterrupted sync here (DevTools' Performance panel
+     * reads it): which long task ran what (scripts, style, layout, a Dexie query). */
+    trace: { type: "string" },
+  },
+});
+export const scales = values.scales.split(",").map(Number);
+export const profiles = values.profiles.split(",").map((name) => {
+  const profile = PROFILES[name];
+  if (!profile) throw new Error(`Unknown profile ${name}: one of ${Object.keys(PROFILES).join(", ")}`);
+  return profile;
+});
+
+const USERS: Record<string, { username: string; password: string }> = {
+  clinician: { username: "dr.rivera@stepwise.local", password: "demo-clinician" },
+  admin: { username: "demo.admin@stepwise.local", password: "demo-admin" },
+};
+export const USER = USERS[values.user];
+if (!USER) throw new Error(`Unknown user ${values.user}: clinician or admin`);
+export const ADMIN = values.user === "admin";
+export const CPU_SLOWDOWN = 4;
+export const TABLET = { width: 820, height: 1180 };
+export const OUTAGE_MS = 5_000;
+export const BENCH_PIN = "246813";
+export const SYNC_TIMEOUT_MS = Number(values.timeout) * 1000;
+if (!(SYNC_TIMEOUT_MS > 0)) throw new Error(`--timeout ${values.timeout}: a number of seconds`);
+
+/** The issue's figures for the landed main before this work (scale 10), and its targets. */
+export const BASELINE: Record<string, Figures> = {
+  fast: { syncedMs: 18_000, bytes: 21_700_000, longestMs: 430, longTasksMs: 4_300 },
+  slow: { syncedMs: 115_000, bytes: 21_700_000, longestMs: 789, longTasksMs: 6_500 },
+};
+export const TARGET: Record<string, Figures> = {
+  fast: { usableMs: 3_000, syncedMs: 8_000, bytes: 4_000_000, longestMs: 50, longTasksMs: 300 },
+  slow: { usableMs: 8_000, syncedMs: 30_000, bytes: 4_000_000, longestMs: 50, longTasksMs: 300 },
+};
+
+/** Issue 12's targets for the demo admin's first sync at scale 100 on the fast profile (none given for the rest). */
+export const ADMIN_TARGET: Record<string, Partial<Figures>> = {
+  fast: { syncedMs: 60_000, bytes: 50_000_000 },
+};
+
+export interface Figures {
+  usableMs?: number;
+  /** Undefined: not synced within --timeout (the other figures are then those at the timeout). */
+  syncedMs?: number;
+  bytes: number;
+  longestMs: number;
+  longTasksMs: number;
+}
+export interface Run extends Figures {
+  up: number;
+  down: number;
+  longTasks: number;
+  /** Messages in the device's store once synced, against the clinician's count on the server. */
+  storedMessages: number;
+  /** Bytes of loading /auth (and the service worker's precache) before the sign-in click. */
+  loadBytes: number;
+  load: string;
+  cutAtMs?: number;
+  /** When each step of the usable check was done (from the click). */
+  steps: string;
+}
+
+/** What the clinician reads first, looked up in the seeded database. */
+export interface Target {
+  /** The signed-in user's id (their device store is named by it). */
+  userId: string;
+  patient: string;
+  conversationId: string;
+  /** The selected conversation reads oldest first: its first message is the one at the top. */
+  firstMessage: string;
+  messages: number;
+  patients: number;
+}

@@ -1,0 +1,106 @@
+// The bench's readiness checks, run inside the page at almost no cost to its main thread. Playwright's
+// locators poll the page (each check a script evaluated on the main thread): over a first sync they
+// took 1.6–3.5 s of the slowed CPU and counted as the app's long tasks. Here a MutationObserver
+// notes that the page changed, one check per animation frame at most looks at a few cheap DOM
+// conditions, and the moment each first holds is recorded; the bench reads them rarely.
+import type { Page } from "playwright-core";
+
+export type Mark = "patients" | "conversation" | "synced";
+export type Marks = Partial<Record<Mark, number>>;
+
+export interface ProbeTarget {
+  /** The username the first row of Manage Patients shows in a cell of its own. */
+  patient: string;
+  /** Text of the conversation's first message, as the Messages region shows it. */
+  firstMessage: string;
+}
+
+interface Probe {
+  /** Wall-clock times (performance.timeOrigin + performance.now()) each condition first held. */
+  marks: Marks;
+  /** Opens `patients`, then `conversation` once the patient row shows, then `home` once the conversation reads. */
+  tour?: { conversation: string; home: string };
+}
+
+/**
+ * Runs in the page before its own scripts. A string, not a function: tsx (esbuild with keepNames)
+ * wraps a function's inner functions in a `__name` helper the page does not have.
+ */
+const PROBE = `
+  const probe = { marks: {} };
+  window.__probe = probe;
+  const go = (path) => {
+    history.pushState(null, "", path);
+    dispatchEvent(new PopStateEvent("popstate"));
+  };
+  const holds = {
+    patients: () => Array.from(document.querySelectorAll("tr > td")).some((td) => td.textContent.trim() === target.patient),
+    conversation: () =>
+      Array.from(document.querySelectorAll('section[aria-label="Messages"] article')).some((a) =>
+        a.textContent.includes(target.firstMessage),
+      ),
+    synced: () => document.querySelector('[aria-label^="Sync: Synced"]') !== null,
+  };
+  let scheduled = false;
+  const check = () => {
+    scheduled = false;
+    const now = performance.timeOrigin + performance.now();
+    // The patient row and the conversation count on the tour only, as the screens it opens show them.
+    for (const mark of probe.tour ? ["patients", "conversation", "synced"] : ["synced"]) {
+      if (probe.marks[mark] !== undefined || !holds[mark]()) continue;
+      probe.marks[mark] = now;
+      if (mark === "patients") go(probe.tour.conversation);
+      if (mark === "conversation") go(probe.tour.home);
+    }
+  };
+  const observe = () =>
+    new MutationObserver(() => {
+      if (scheduled) return;
+      scheduled = true;
+      requestAnimationFrame(check);
+    }).observe(document.documentElement, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+      attributes: true,
+      attributeFilter: ["aria-label"],
+    });
+  if (document.documentElement) observe();
+  else addEventListener("DOMContentLoaded", observe, { once: true });
+`;
+
+/** Puts the probe in every page of `page`'s context from its next navigation on. */
+export const addProbe = (page: Page, target: ProbeTarget) =>
+  page.context().addInitScript({ content: `{ const target = ${JSON.stringify(target)};${PROBE}}` });
+
+/**
+ * Starts the clinician's tour: Manage Patients now, Chat History on `conversation` once the patient
+ * row shows, back `home` once the conversation reads — each step taken in the page the moment the
+ * previous one held, with no wait on the bench.
+ */
+export const startTour = (page: Page, conversation: string, home: string) =>
+  page.evaluate(
+    ([conversation, home]) => {
+      const probe = (window as unknown as { __probe: Probe }).__probe;
+      probe.tour = { conversation, home };
+      history.pushState(null, "", "/patients");
+      dispatchEvent(new PopStateEvent("popstate"));
+    },
+    [conversation, home] as const,
+  );
+
+/** The probe's marks, read once. */
+const readMarks = (page: Page) => page.evaluate(() => ({ ...(window as unknown as { __probe: Probe }).__probe.marks }));
+
+/** Waits (reading the page every `pollMs`) until `mark` holds or `timeoutMs` passed; then returns every mark. */
+export async function waitForMark(page: Page, mark: Mark, timeoutMs: number, pollMs = 1_000): Promise<Marks> {
+  await page
+    .waitForFunction((m) => (window as unknown as { __probe: Probe }).__probe.marks[m] !== undefined, mark, {
+      polling: pollMs,
+      timeout: Math.max(1, timeoutMs),
+    })
+    .catch((error: Error) => {
+      if (error.name !== "TimeoutError") throw error;
+    });
+  return readMarks(page);
+}
