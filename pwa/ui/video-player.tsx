@@ -1,5 +1,5 @@
 import { VideoOffIcon } from "lucide-react";
-import { useState } from "react";
+import { useCallback, useState } from "react";
 import { useOnline } from "@/lib/use-online.ts";
 import { VIDEO_POSTER, VideoLoading } from "./video-loading.tsx";
 
@@ -39,6 +39,11 @@ export function VideoPlayer({ url, title, captions, poster = VIDEO_POSTER }: Vid
   const [failed, setFailed] = useState(false);
   const embed = url ? embedUrl(url) : null;
   const unavailable = url === "" || failed || !online;
+  // The file starts loading when React creates the element, before it is in the page; an error
+  // that comes back before then never reaches onError, so the element is checked once mounted.
+  const checkMounted = useCallback((video: HTMLVideoElement | null) => {
+    if (video?.error) setFailed(true);
+  }, []);
 
   // Until the settings arrive there is nothing to say yet: a plain poster, not an error that flashes.
   if (url === undefined && online) {
@@ -73,6 +78,7 @@ export function VideoPlayer({ url, title, captions, poster = VIDEO_POSTER }: Vid
     // biome-ignore lint/a11y/useMediaCaption: the track is there whenever captions are configured
     <video
       key={url}
+      ref={checkMounted}
       src={url}
       poster={poster}
       controls
