@@ -30,6 +30,13 @@ afterAll(async () => {
   await browser.close();
 });
 
+/** The admin's device, signed in and synced once for the tests that only read and invite (a whole clinic's first sync). */
+let admin: Promise<Page> | undefined;
+const adminDevice = () => {
+  admin ??= touchDevice(ADMIN);
+  return admin;
+};
+
 /** One touch device per person (signing in and the first sync happen once); it turns between widths. */
 async function touchDevice(user?: { username: string; password: string }): Promise<Page> {
   const context: BrowserContext = await browser.newContext({
@@ -89,16 +96,35 @@ async function expectFits(page: Page, width: number, label: string) {
   await expectAccessible(page, label);
 }
 
-/** Opens a page at each width and checks it once `ready` shows; `extra` checks more at that width. */
+/**
+ * Opens `path` in the running app the way its links do: a reload costs a PIN entry (the data key lives
+ * in the page's memory only). The same screen again (other query) is loaded, so it starts afresh.
+ */
+async function visit(page: Page, path: string) {
+  const here = page.url() === "about:blank" ? null : new URL(page.url());
+  if (!here || new URL(path, here).pathname === here.pathname) {
+    await page.goto(path);
+    return;
+  }
+  await page.evaluate((to) => {
+    history.pushState(null, "", to);
+    dispatchEvent(new PopStateEvent("popstate"));
+  }, path);
+}
+
+/**
+ * Opens a page and turns the device through each width (as a tablet turned on its side does), checking
+ * it once `ready` shows; `extra` checks more at that width and leaves the page as it found it.
+ */
 async function checkPage(
   page: Page,
   path: string,
   ready: (page: Page) => Locator,
   extra?: (page: Page, size: (typeof WIDTHS)[number]) => Promise<void>,
 ) {
+  await visit(page, path);
   for (const size of WIDTHS) {
     await page.setViewportSize({ width: size.width, height: size.height });
-    await page.goto(path);
     await ready(page).first().waitFor({ timeout: 30_000 });
     await expectFits(page, size.width, `${path} at ${size.width} px`);
     await extra?.(page, size);
@@ -141,6 +167,8 @@ describe("every page on a phone and a tablet", () => {
           await p.getByRole("grid").waitFor();
           expect(await smallTargets(p), `calendar at ${size.width} px`).toEqual([]);
           await p.keyboard.press("Escape");
+          await p.getByRole("button", { name: "Filters", exact: true }).click();
+          await p.locator("#chat-filters").waitFor({ state: "detached" });
         },
       );
       await checkPage(
@@ -193,13 +221,12 @@ describe("every page on a phone and a tablet", () => {
   it(
     "an admin's pages fit and take a finger",
     async () => {
-      const page = await touchDevice(ADMIN);
+      const page = await adminDevice();
       await checkPage(page, "/admin/input-prompt", heading(/./));
       await checkPage(page, "/admin/prompt-history", (p) => p.getByRole("radio").first());
       await checkPage(page, "/admin/manage-users", (p) => p.getByRole("cell", { name: ADMIN.username }));
       await checkPage(page, "/admin/activity-logs", (p) => p.getByText(/\d+ activit(y|ies) found/));
       await checkPage(page, "/admin/agent-keys", heading(/./));
-      await page.context().close();
     },
     TIMEOUT,
   );
@@ -222,9 +249,9 @@ describe("every page on a phone and a tablet", () => {
       };
       expect((await api("POST", "/api/homework", homework)).status).toBe(201);
       const page = await touchDevice(clinician);
+      await visit(page, "/patients");
       for (const size of WIDTHS) {
         await page.setViewportSize({ width: size.width, height: size.height });
-        await page.goto("/patients");
         await page.getByRole("button", { name: "Homework for Omar Diaz" }).click();
         const dialog = page.getByRole("dialog");
         await dialog.getByRole("button", { name: "Edit homework assignment" }).click();
@@ -253,10 +280,10 @@ describe("every page on a phone and a tablet", () => {
   it(
     "the Invite User dialog's registration link fits the screen and can be copied",
     async () => {
-      const page = await touchDevice(ADMIN);
+      const page = await adminDevice();
+      await visit(page, "/patients");
       for (const size of WIDTHS) {
         await page.setViewportSize({ width: size.width, height: size.height });
-        await page.goto("/patients");
         await page.getByRole("heading", { name: "Manage Patients", level: 1 }).waitFor();
         // Below 1280 px the account entries are in the small-screen menu; wider, in the account menu.
         if (size.width < 1280) {
@@ -282,7 +309,6 @@ describe("every page on a phone and a tablet", () => {
         await kept.getByRole("button", { name: "Done" }).click();
         await kept.waitFor({ state: "detached" });
       }
-      await page.context().close();
     },
     TIMEOUT,
   );
