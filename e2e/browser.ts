@@ -18,7 +18,8 @@ const options = {
 export const launch = (): Promise<Browser> => chromium.launch(options);
 
 /** A Chromium that test files connect to (launched once for the whole run). */
-export const launchServer = (): Promise<BrowserServer> => chromium.launchServer(options);
+export const launchServer = (): Promise<BrowserServer> =>
+  chromium.launchServer({ ...options, args: [...options.args, "--force-prefers-reduced-motion"] });
 
 /** The shared Chromium of `launchServer`; closing what this returns closes only this file's contexts. */
 export const connect = (wsEndpoint: string): Promise<Browser> => chromium.connect(wsEndpoint);
