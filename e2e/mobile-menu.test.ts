@@ -32,10 +32,11 @@ describe("the small-screen menu", () => {
     await toggle.click();
     const menu = page.getByRole("navigation", { name: "Menu" });
     await menu.waitFor();
+    // The entries come with the signed-in layout, which may still be loading when the menu opens.
     for (const entry of ["Home", "Chat History", "Manage Patients", "Conversation Summaries", "Profile"]) {
-      expect(await menu.getByRole("link", { name: entry, exact: true }).isVisible()).toBe(true);
+      await menu.getByRole("link", { name: entry, exact: true }).waitFor();
     }
-    expect(await menu.getByRole("button", { name: "Logout" }).isVisible()).toBe(true);
+    await menu.getByRole("button", { name: "Logout" }).waitFor();
     expect(await menu.getByText("Admin Dashboard").count()).toBe(0);
     await expectAccessible(page, "mobile menu");
     await menu.getByRole("link", { name: "Profile" }).click();
