@@ -141,7 +141,7 @@ describe("Homework Assignments panel", () => {
 
   it("Add starts from once a week, 1 round, 15 minutes when the patient has none, and saves on the device", async () => {
     const user = userEvent.setup();
-    const { store } = renderSignedIn(<HomeworkPanel patientName="sam" />, { user: clinician });
+    const { store } = renderSignedIn(<HomeworkPanel patientName="robin" />, { user: clinician });
     await screen.findByText(m.empty);
     await user.click(screen.getByRole("button", { name: "Add homework assignment" }));
     const dialog = await screen.findByRole("dialog");
@@ -165,7 +165,7 @@ describe("Homework Assignments panel", () => {
       method: "POST",
       path: "/api/homework",
       body: {
-        patientName: "sam",
+        patientName: "robin",
         exposurePractice: "Say hello to a classmate",
         roundNumber: 1,
         roundDuration: "15 minutes",
