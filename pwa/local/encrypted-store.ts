@@ -149,10 +149,13 @@ export async function presealRows(db: Dexie, tableName: string, rows: readonly o
   if (!sealedTable(tableName) || rows.length === 0) return;
   if (!db.isOpen()) await db.open();
   const table = db.core.table(tableName);
+  // One key lookup and one draw of random IVs for the page: a page holds thousands of rows.
+  const aes = await keysOf(userId).aes;
+  const ivs = crypto.getRandomValues(new Uint8Array(12 * rows.length));
   await Promise.all(
-    rows.map(async (row) => {
+    rows.map(async (row, i) => {
       const text = JSON.stringify(row);
-      const bytes = await sealBytes(userId, encoder.encode(text));
+      const bytes = await sealWith(aes, ivs.subarray(12 * i, 12 * i + 12), encoder.encode(text));
       presealed.set(row, { ...clearPart(userId, table, row as Record<string, unknown>), [SEALED]: bytes, text });
     }),
   );
@@ -201,8 +204,10 @@ export function readRaw<T>(db: Dexie, tables: Dexie.Table[], fn: () => Promise<T
 
 /** Seals bytes with Web Crypto (the kept search index, a few large values). */
 export async function sealBytes(userId: string, plain: Uint8Array): Promise<Uint8Array> {
-  const aes = await keysOf(userId).aes;
-  const iv = crypto.getRandomValues(new Uint8Array(12));
+  return sealWith(await keysOf(userId).aes, crypto.getRandomValues(new Uint8Array(12)), plain);
+}
+
+async function sealWith(aes: CryptoKey, iv: Uint8Array<ArrayBuffer>, plain: Uint8Array): Promise<Uint8Array> {
   const sealed = new Uint8Array(await crypto.subtle.encrypt({ name: "AES-GCM", iv }, aes, new Uint8Array(plain)));
   const bytes = new Uint8Array(12 + sealed.length);
   bytes.set(iv);
