@@ -29,11 +29,78 @@ function keysOf(table: DBCoreTable, req: DBCoreMutateRequest): string[] | null {
   return req.keys ?? (extract ? req.values.map((v) => extract(v) as string) : null);
 }
 
+/** Rows just written, with the seq of the change noted for them, told once their transaction committed. */
+interface StoredRows {
+  table: SearchedTable;
+  seq: number;
+  rows: readonly unknown[];
+}
+
+const channelName = (userId: string) => `stepwise-stored-rows:${userId}`;
+
+/** A channel that does not keep Node (the tests) running; browsers have no `unref`. */
+function openChannel(userId: string): BroadcastChannel {
+  const channel = new BroadcastChannel(channelName(userId));
+  (channel as BroadcastChannel & { unref?: () => void }).unref?.();
+  return channel;
+}
+
+/**
+ * The clear rows other writers (the sync worker above all) stored lately, as they told them: the
+ * search worker takes a row from here instead of reading and opening it again, but only when the
+ * change it takes in is the very one the row came with (`seq`); any later write or removal of that
+ * row has a later change, so the row is read from the store. Held in memory only, never stored.
+ */
+export interface RecentRows {
+  take(table: SearchedTable, key: string, seq: number): unknown;
+  clear(): void;
+  close(): void;
+}
+
+/** Past this many rows waiting, the oldest are dropped (read from the store if still wanted). */
+const RECENT_LIMIT = 60_000;
+
+export function listenToStoredRows(userId: string): RecentRows {
+  const recent = new Map<string, { seq: number; row: unknown }>();
+  const channel = openChannel(userId);
+  channel.onmessage = (event: MessageEvent<StoredRows>) => {
+    const { table, seq, rows } = event.data;
+    for (const row of rows) {
+      const key = `${table}:${(row as { id: string }).id}`;
+      recent.delete(key);
+      recent.set(key, { seq, row });
+    }
+    for (const key of recent.keys()) {
+      if (recent.size <= RECENT_LIMIT) break;
+      recent.delete(key);
+    }
+  };
+  return {
+    take(table, key, seq) {
+      const entry = recent.get(`${table}:${key}`);
+      recent.delete(`${table}:${key}`);
+      return entry?.seq === seq ? entry.row : undefined;
+    },
+    clear: () => recent.clear(),
+    close: () => channel.close(),
+  };
+}
+
 /**
  * Widens every read-write transaction over messages or summaries to the change table, and notes each
- * write there. Dexie's core layer is where every write passes, whatever API made it.
+ * write there. Dexie's core layer is where every write passes, whatever API made it. Written rows are
+ * also told to the search workers once their transaction commits (`listenToStoredRows`).
  */
 export function noteSearchChanges(db: Dexie): void {
+  let channel: BroadcastChannel | null = null;
+  const tell = (message: StoredRows) => {
+    channel ??= openChannel((db as Dexie & { userId: string }).userId);
+    channel.postMessage(message);
+  };
+  db.on("close", () => {
+    channel?.close();
+    channel = null;
+  });
   db.use({
     stack: "dbcore",
     name: "SearchChanges",
@@ -58,7 +125,11 @@ export function noteSearchChanges(db: Dexie): void {
                   ? down.table(SEARCH_CHANGES).mutate({ type: "add", trans: req.trans, values: [change] })
                   : null;
               const done = table.mutate(req);
-              await noted;
+              const seq = (await noted)?.lastResult;
+              if ((req.type === "put" || req.type === "add") && typeof seq === "number") {
+                const message = { table: name, seq, rows: req.values };
+                (req.trans as IDBTransaction).addEventListener("complete", () => tell(message));
+              }
               return done;
             },
           };

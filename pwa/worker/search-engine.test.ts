@@ -47,4 +47,21 @@ describe("the search worker's engine", () => {
     for (let i = 0; i < 5; i++) await engine.search(NO_FILTERS, "v1");
     expect(await engine.groups(old.resultKey, 0, 100)).toEqual([]);
   });
+
+  it("takes in rows stored after its index was made, and never a told row a later removal or write replaced", async () => {
+    const device = openTestDevice(userOf("clinician"));
+    await device.store.conversation_messages.bulkPut([message(1)]);
+    const engine = createSearchEngine(device.store);
+    await engine.search(NO_FILTERS, "v1");
+    // A page stored (and told to the search workers), then one of its rows removed and one rewritten.
+    await device.store.conversation_messages.bulkPut([2, 3, 4].map((i) => ({ ...message(i), data: `arrived ${i}` })));
+    await device.store.conversation_messages.delete("m3");
+    await device.store.conversation_messages.put({ ...message(4), data: "rewritten later" });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+
+    const arrived = await engine.search({ ...NO_FILTERS, text: "arrived" }, "v2");
+    expect(await engine.messageIds(arrived.resultKey, 0, 10)).toEqual(["m2"]);
+    const rewritten = await engine.search({ ...NO_FILTERS, text: "rewritten" }, "v2");
+    expect(await engine.messageIds(rewritten.resultKey, 0, 10)).toEqual(["m4"]);
+  });
 });

@@ -1,4 +1,5 @@
 import type { LocalStore } from "@/local/index.ts";
+import { listenToStoredRows } from "@/local/search-changes.ts";
 import { allGroups, buildIndex, KEYS, regroup, type SearchIndex, searchIndexed, wordsOf } from "./search-index.ts";
 import { movedLists } from "./search-lists.ts";
 import {
@@ -10,7 +11,15 @@ import {
   safetyRiskIds,
 } from "./search-logic.ts";
 import { conversationsTouched, mergeChanges } from "./search-merge.ts";
-import { changesSince, type KeptIndex, keep, keptMarker, readEverything, readKept } from "./search-store.ts";
+import {
+  changesSince,
+  type KeptIndex,
+  keep,
+  keptMarker,
+  readChanged,
+  readEverything,
+  readKept,
+} from "./search-store.ts";
 
 /** A search result without its message ids and groups: those cross to the page a screenful at a time. */
 export type SearchAnswer = Omit<SearchResult, "messageIds" | "groups"> & {
@@ -59,7 +68,10 @@ export function createSearchEngine(store: LocalStore): SearchApi {
   let waiting: { held: Held; timer: ReturnType<typeof setTimeout> } | null = null;
   let keeping: Promise<void> = Promise.resolve();
 
+  const recent = listenToStoredRows(store.userId);
+
   const everything = async (): Promise<Held> => {
+    recent.clear();
     const { marker, messages, summaries } = await readEverything(store);
     const stored = messages.map(indexMessage);
     const index = buildIndex(stored, safetyRiskIds(summaries));
@@ -87,22 +99,23 @@ export function createSearchEngine(store: LocalStore): SearchApi {
     const changes = await changesSince(store, current.kept.marker);
     if (changes.length === 0) return current;
     if (changes.some((c) => c.keys === null)) return everything();
-    const messageIds = new Set<string>();
-    const summaryIds = new Set<string>();
+    // Each changed row with the seq of the last change that touched it (changes come oldest first).
+    const messageSeqs = new Map<string, number>();
+    const summarySeqs = new Map<string, number>();
     for (const c of changes)
-      for (const id of c.keys ?? []) (c.table === "conversation_messages" ? messageIds : summaryIds).add(id);
-    const [rows, summaries] = await Promise.all([
-      store.conversation_messages.bulkGet([...messageIds]),
-      store.conversation_summaries.bulkGet([...summaryIds]),
-    ]);
+      for (const id of c.keys ?? [])
+        (c.table === "conversation_messages" ? messageSeqs : summarySeqs).set(id, c.seq ?? 0);
+    const messageIds = [...messageSeqs.keys()];
+    const summaryIds = [...summarySeqs.keys()];
+    const { messages: rows, summaries } = await readChanged(store, recent, messageSeqs, summarySeqs);
     const risky = new Set(current.kept.risky);
-    for (const [i, id] of [...summaryIds].entries()) {
+    for (const [i, id] of summaryIds.entries()) {
       if (summaries[i]?.is_safetychecker) risky.add(id);
       else risky.delete(id);
     }
     const marker = changes[changes.length - 1].seq ?? current.kept.marker;
     const changed = new Map<string, IndexedMessage | null>();
-    for (const [i, id] of [...messageIds].entries()) {
+    for (const [i, id] of messageIds.entries()) {
       const row = rows[i];
       changed.set(id, row ? indexMessage(row) : null);
     }
@@ -111,7 +124,7 @@ export function createSearchEngine(store: LocalStore): SearchApi {
       // Only safety flags changed: the lists stand, the groups show the flags read again.
       const index = { ...current.index, risky, spans: null };
       index.allGroups = regroup(index, current.kept.groups, new Set());
-      return { kept: { ...marked, groups: index.allGroups }, index, unkept: current.unkept + summaryIds.size };
+      return { kept: { ...marked, groups: index.allGroups }, index, unkept: current.unkept + summaryIds.length };
     }
     const touched = conversationsTouched(current.kept.stored, changed);
     const { stored, origin, moved, added } = mergeChanges(current.kept.stored, current.kept.origin, changed);
@@ -126,7 +139,7 @@ export function createSearchEngine(store: LocalStore): SearchApi {
     return {
       kept: { ...marked, stored, origin, lists, groups: index.allGroups },
       index,
-      unkept: current.unkept + changed.size + summaryIds.size,
+      unkept: current.unkept + changed.size + summaryIds.length,
     };
   };
 

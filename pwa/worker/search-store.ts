@@ -1,7 +1,7 @@
 import type { Message, Summary } from "@schema/rows.ts";
 import { openBytes, openRows, readRaw, sealBytes } from "@/local/encrypted-store.ts";
 import type { LocalStore } from "@/local/index.ts";
-import type { SearchChange } from "@/local/search-changes.ts";
+import type { RecentRows, SearchChange } from "@/local/search-changes.ts";
 import type { Lists } from "./search-lists.ts";
 import type { ConversationGroup, IndexedMessage } from "./search-logic.ts";
 
@@ -296,6 +296,46 @@ export async function keep(store: LocalStore, kept: KeptIndex): Promise<void> {
 /** Changes noted after `marker`, oldest first. */
 export function changesSince(store: LocalStore, marker: number): Promise<SearchChange[]> {
   return store.search_changes.where("seq").above(marker).toArray();
+}
+
+/**
+ * The messages and summaries of these ids (undefined where one is gone), each given with the seq of
+ * the last change that touched it. A row the sync worker told with that very change (`recent`) is
+ * taken as told; the rest are read as stored and opened by Web Crypto together. During a first sync
+ * every arriving message comes through here once: reading and opening each again cost the search
+ * worker as much as the sync worker spent storing it.
+ */
+export async function readChanged(
+  store: LocalStore,
+  recent: RecentRows,
+  messageSeqs: Map<string, number>,
+  summarySeqs: Map<string, number>,
+): Promise<{ messages: (Message | undefined)[]; summaries: (Summary | undefined)[] }> {
+  const told = <T>(table: "conversation_messages" | "conversation_summaries", seqs: Map<string, number>) =>
+    [...seqs].map(([id, seq]) => recent.take(table, id, seq) as T | undefined);
+  const messages = told<Message>("conversation_messages", messageSeqs);
+  const summaries = told<Summary>("conversation_summaries", summarySeqs);
+  const ids = [...messageSeqs.keys()];
+  const summaryIds = [...summarySeqs.keys()];
+  const missing = (rows: unknown[]) => rows.flatMap((row, i) => (row === undefined ? [i] : []));
+  const [m, s] = [missing(messages), missing(summaries)];
+  const raw = await readRaw(store, [store.conversation_messages, store.conversation_summaries], () =>
+    Promise.all([
+      store.conversation_messages.bulkGet(m.map((i) => ids[i])),
+      store.conversation_summaries.bulkGet(s.map((i) => summaryIds[i])),
+    ]),
+  );
+  const [readMessages, readSummaries] = await Promise.all([
+    openRows<Message | undefined>(store.userId, raw[0]),
+    openRows<Summary | undefined>(store.userId, raw[1]),
+  ]);
+  m.forEach((at, i) => {
+    messages[at] = readMessages[i];
+  });
+  s.forEach((at, i) => {
+    summaries[at] = readSummaries[i];
+  });
+  return { messages, summaries };
 }
 
 /** Every message and summary, and the last change they hold, read at one moment. */
