@@ -3,7 +3,7 @@ import { IDBFactory, IDBKeyRange } from "fake-indexeddb";
 import { afterEach, describe, expect, it } from "vitest";
 import { forgetDeviceKey, holdDataKey, setUpDevicePin, unlockDevice } from "./device-key.ts";
 import { discussedAt, markDiscussed } from "./discussed.ts";
-import { presealRows } from "./encrypted-store.ts";
+import { presealRows, readRaw } from "./encrypted-store.ts";
 import { openStore } from "./store.ts";
 
 const message = (id: string, patient: string, timestamp: string, text: string): Message => ({
@@ -112,6 +112,24 @@ describe("the encrypted device store", () => {
       (await store.conversation_messages.where("patient_name").equals("carol03").sortBy("timestamp"))[0].data,
     ).toBe("Pre-sealed words");
     expect(await dump(indexedDB, "stepwise-u3")).not.toContain("Pre-sealed");
+    store.close();
+  });
+
+  it("seals ahead a page larger than one draw of random bytes (65,536), each row under its own IV", async () => {
+    const indexedDB = new IDBFactory();
+    const store = openStore("u5", { indexedDB, IDBKeyRange });
+    holdDataKey("u5", key());
+    const rows = Array.from({ length: 6_000 }, (_, i) => message(`m${i}`, "erin05", "2026-02-01", `words ${i}`));
+    await presealRows(store, "conversation_messages", rows);
+    await store.transaction("rw", store.conversation_messages, () => store.conversation_messages.bulkPut(rows));
+    expect((await store.conversation_messages.get("m5999"))?.data).toBe("words 5999");
+    const stored = await readRaw(store, [store.conversation_messages], () => store.conversation_messages.toArray());
+    const ivs = new Set(
+      stored.map((row) =>
+        Buffer.from((row as unknown as { _sealed: Uint8Array })._sealed.subarray(0, 12)).toString("hex"),
+      ),
+    );
+    expect(ivs.size).toBe(6_000);
     store.close();
   });
 

@@ -137,6 +137,13 @@ function withStoredKey(stored: Record<string, unknown>, row: Record<string, unkn
   return row;
 }
 
+/** `count` random 12-byte IVs end to end; getRandomValues gives at most 65,536 bytes a call. */
+function randomIvs(count: number): Uint8Array<ArrayBuffer> {
+  const ivs = new Uint8Array(12 * count);
+  for (let at = 0; at < ivs.length; at += 65_532) crypto.getRandomValues(ivs.subarray(at, at + 65_532));
+  return ivs;
+}
+
 /** Rows sealed ahead of their write by Web Crypto: the middleware stores these as they are. */
 const presealed = new WeakMap<object, Record<string, unknown>>();
 
@@ -151,7 +158,7 @@ export async function presealRows(db: Dexie, tableName: string, rows: readonly o
   const table = db.core.table(tableName);
   // One key lookup and one draw of random IVs for the page: a page holds thousands of rows.
   const aes = await keysOf(userId).aes;
-  const ivs = crypto.getRandomValues(new Uint8Array(12 * rows.length));
+  const ivs = randomIvs(rows.length);
   await Promise.all(
     rows.map(async (row, i) => {
       const text = JSON.stringify(row);
