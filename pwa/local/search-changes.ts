@@ -54,7 +54,6 @@ function openChannel(userId: string): BroadcastChannel {
 export interface RecentRows {
   take(table: SearchedTable, key: string, seq: number): unknown;
   clear(): void;
-  close(): void;
 }
 
 /** Past this many rows waiting, the oldest are dropped (read from the store if still wanted). */
@@ -81,8 +80,8 @@ export function listenToStoredRows(userId: string): RecentRows {
       recent.delete(`${table}:${key}`);
       return entry?.seq === seq ? entry.row : undefined;
     },
+    // The channel lives as long as the search worker does.
     clear: () => recent.clear(),
-    close: () => channel.close(),
   };
 }
 
