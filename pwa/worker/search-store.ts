@@ -311,31 +311,29 @@ export async function readChanged(
   messageSeqs: Map<string, number>,
   summarySeqs: Map<string, number>,
 ): Promise<{ messages: (Message | undefined)[]; summaries: (Summary | undefined)[] }> {
-  const told = <T>(table: "conversation_messages" | "conversation_summaries", seqs: Map<string, number>) =>
-    [...seqs].map(([id, seq]) => recent.take(table, id, seq) as T | undefined);
-  const messages = told<Message>("conversation_messages", messageSeqs);
-  const summaries = told<Summary>("conversation_summaries", summarySeqs);
-  const ids = [...messageSeqs.keys()];
-  const summaryIds = [...summarySeqs.keys()];
-  const missing = (rows: unknown[]) => rows.flatMap((row, i) => (row === undefined ? [i] : []));
-  const [m, s] = [missing(messages), missing(summaries)];
-  const raw = await readRaw(store, [store.conversation_messages, store.conversation_summaries], () =>
-    Promise.all([
-      store.conversation_messages.bulkGet(m.map((i) => ids[i])),
-      store.conversation_summaries.bulkGet(s.map((i) => summaryIds[i])),
-    ]),
-  );
-  const [readMessages, readSummaries] = await Promise.all([
-    openRows<Message | undefined>(store.userId, raw[0]),
-    openRows<Summary | undefined>(store.userId, raw[1]),
+  const [messages, summaries] = await Promise.all([
+    readTold<Message>(store, recent, store.conversation_messages, messageSeqs),
+    readTold<Summary>(store, recent, store.conversation_summaries, summarySeqs),
   ]);
-  m.forEach((at, i) => {
-    messages[at] = readMessages[i];
-  });
-  s.forEach((at, i) => {
-    summaries[at] = readSummaries[i];
-  });
   return { messages, summaries };
+}
+
+async function readTold<T>(
+  store: LocalStore,
+  recent: RecentRows,
+  table: LocalStore["conversation_messages"] | LocalStore["conversation_summaries"],
+  seqs: Map<string, number>,
+): Promise<(T | undefined)[]> {
+  const name = table.name as "conversation_messages" | "conversation_summaries";
+  const ids = [...seqs.keys()];
+  const rows = ids.map((id) => recent.take(name, id, seqs.get(id) ?? 0) as T | undefined);
+  const missing = ids.flatMap((_, i) => (rows[i] === undefined ? [i] : []));
+  const raw = await readRaw<unknown[]>(store, [table], () => table.bulkGet(missing.map((i) => ids[i])));
+  const opened = await openRows<T | undefined>(store.userId, raw);
+  missing.forEach((at, i) => {
+    rows[at] = opened[i];
+  });
+  return rows;
 }
 
 /** Every message and summary, and the last change they hold, read at one moment. */
