@@ -1,7 +1,16 @@
 import type { BrowserContext, Page, Route } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { storedRows } from "./browser.ts";
-import { ADMIN, apiSession, baseURL, cleanDevicePerTest, expectAccessible, newClinician, signIn } from "./support.ts";
+import {
+  ADMIN,
+  apiSession,
+  baseURL,
+  cleanDevicePerTest,
+  enterDevicePin,
+  expectAccessible,
+  newClinician,
+  signIn,
+} from "./support.ts";
 
 let context: BrowserContext;
 let page: Page;
@@ -39,7 +48,7 @@ async function clinicianWithConversations(prefix: string) {
   });
   expect(await sent.json()).toMatchObject({ inserted: MESSAGES });
   const { body: user } = await api("GET", "/api/user");
-  return { clinician, userId: user.id as string };
+  return { clinician, userId: user.id as string, username };
 }
 
 /**
@@ -130,5 +139,26 @@ describe("First sync", () => {
     expect(seen.pulls[before]).not.toBe("");
     expect(seen.received).toHaveLength(new Set(seen.received).size);
     expect(await storedMessages(userId)).toBe(MESSAGES);
+  });
+
+  it("runs while the clinician chooses the PIN: a reload at the set-up starts over, and the set PIN opens what arrived", async () => {
+    const { clinician, userId, username } = await clinicianWithConversations("pinwhile");
+    await signIn(page, clinician, { pin: null });
+    const setUp = page.getByRole("heading", { name: "Set up a device PIN" });
+    await setUp.waitFor();
+    // Nothing typed yet: the conversations arrive behind the set-up, which shows none of them.
+    await expect.poll(() => storedMessages(userId), { timeout: 30_000 }).toBe(MESSAGES);
+    expect(await page.content()).not.toContain("Message 1");
+
+    // Left before the PIN was set, the key those rows were sealed under is gone: they come again.
+    await page.reload();
+    await setUp.waitFor();
+    await expect.poll(() => storedMessages(userId), { timeout: 30_000 }).toBe(MESSAGES);
+    await enterDevicePin(page);
+    await page.goto(
+      `/chat-history?${new URLSearchParams({ patientName: username, conversationId: `${username}-c23` })}`,
+    );
+    await enterDevicePin(page);
+    await page.getByText("Message 239", { exact: true }).first().waitFor();
   });
 });

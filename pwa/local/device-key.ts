@@ -47,12 +47,14 @@ async function keyFromPin(pin: string, salt: Uint8Array<ArrayBuffer>, iterations
  * A new data key and its record wrapped under `pin`. Wrapping raw bytes by AES-GCM encryption gives
  * the same bytes as Web Crypto's wrapKey("raw"), so records made before stay readable.
  */
-export async function createDeviceKey(pin: string): Promise<{ record: DeviceKeyRecord; dataKey: DataKey }> {
+export async function createDeviceKey(
+  pin: string,
+  dataKey: DataKey = crypto.getRandomValues(new Uint8Array(DATA_KEY.length / 8)),
+): Promise<{ record: DeviceKeyRecord; dataKey: DataKey }> {
   const salt = crypto.getRandomValues(new Uint8Array(16));
   const iv = crypto.getRandomValues(new Uint8Array(12));
   const pinKey = await keyFromPin(pin, salt, PIN_KDF_ITERATIONS);
-  const dataKey = crypto.getRandomValues(new Uint8Array(DATA_KEY.length / 8));
-  const wrapped = new Uint8Array(await crypto.subtle.encrypt({ name: "AES-GCM", iv }, pinKey, dataKey));
+  const wrapped = new Uint8Array(await crypto.subtle.encrypt({ name: "AES-GCM", iv }, pinKey, new Uint8Array(dataKey)));
   const record: DeviceKeyRecord = {
     salt: toBase64(salt),
     iterations: PIN_KDF_ITERATIONS,
@@ -82,12 +84,15 @@ export async function readDeviceKey(store: LocalStore): Promise<DeviceKeyRecord 
 const writeDeviceKey = (store: LocalStore, record: DeviceKeyRecord) =>
   store.meta.put({ key: META_KEY, value: JSON.stringify(record) });
 
-/** PIN set-up: a new data key, wrapped under `pin` in the user's store, and held (the device is unlocked). */
-export async function setUpDevicePin(store: LocalStore, pin: string): Promise<DataKey> {
-  const { record, dataKey } = await createDeviceKey(pin);
-  await writeDeviceKey(store, record);
-  await hold(store, dataKey);
-  return dataKey;
+/**
+ * PIN set-up: `dataKey` (the set-up's, which the first sync already seals under, set-up-key.ts)
+ * wrapped under `pin` in the user's store, and held (the device is unlocked).
+ */
+export async function setUpDevicePin(store: LocalStore, pin: string, dataKey?: DataKey): Promise<DataKey> {
+  const made = await createDeviceKey(pin, dataKey);
+  await writeDeviceKey(store, made.record);
+  await hold(store, made.dataKey);
+  return made.dataKey;
 }
 
 /**
@@ -114,7 +119,7 @@ export async function unlockDevice(store: LocalStore, pin: string): Promise<Unlo
   return { unlocked: false, attemptsLeft: Math.max(0, DEVICE_PIN_MAX_ATTEMPTS - failedAttempts) };
 }
 
-let held: { userId: string; dataKey: DataKey } | null = null;
+let held: { userId: string; dataKey: DataKey; settingUp: boolean } | null = null;
 const listeners = new Set<(userId: string, dataKey: DataKey | null) => void>();
 
 /** The page's store gets the key (and seals what an older version kept clear), then its workers. */
@@ -124,15 +129,21 @@ async function hold(store: LocalStore, dataKey: DataKey) {
   holdDataKey(store.userId, dataKey);
 }
 
-/** Holds `userId`'s data key in this page and hands it to its workers (tests' devices start unlocked so). */
-export function holdDataKey(userId: string, dataKey: DataKey) {
+/**
+ * Holds `userId`'s data key in this page and hands it to its workers (tests' devices start unlocked
+ * so); a PIN set-up's key (`settingUp`) lets the sync run but leaves the device locked until the PIN is set.
+ */
+export function holdDataKey(userId: string, dataKey: DataKey, { settingUp = false } = {}) {
   setStoreKey(userId, dataKey);
-  held = { userId, dataKey };
+  held = { userId, dataKey, settingUp };
   for (const listener of listeners) listener(userId, dataKey);
 }
 
-/** The data key while `userId`'s device is unlocked in this page, else null (locked, or a new page). */
+/** The data key while `userId`'s device is unlocked (or its PIN set up) in this page, else null (locked, or a new page). */
 export const heldDeviceKey = (userId: string): DataKey | null => (held?.userId === userId ? held.dataKey : null);
+
+/** Whether `userId`'s device is unlocked in this page: its key held, and not a PIN set-up's still under way. */
+export const isDeviceUnlocked = (userId: string): boolean => held?.userId === userId && !held.settingUp;
 
 /** Locking (or signing out): the data key leaves memory, the page's and its workers'; only the PIN brings it back. */
 export function forgetDeviceKey() {

@@ -307,6 +307,32 @@ export function encryptStore(db: Dexie, userId: string): void {
   });
 }
 
+/**
+ * Drops the rows sealed under a data key that is gone (a PIN set-up left before its end: its key was
+ * never wrapped), which nothing can open any more, with the kept search index and, when synced rows
+ * went, the cursor, so the next pull brings them again. Rows an older version kept clear stay.
+ */
+export async function dropSealedRows(db: Dexie): Promise<void> {
+  const tables = [...SEALED_TABLES, "search_index", "search_changes", "meta"].map((name) => db.table(name));
+  await db.transaction("rw", tables, async () => {
+    let dropped = false;
+    for (const name of SEALED_TABLES) {
+      const table = db.table(name);
+      // Both in primary-key order, in one transaction.
+      const keys = await table.toCollection().primaryKeys();
+      const stored = await readRaw(db, [table], () => table.toArray());
+      const sealed = keys.filter((_, i) => SEALED in stored[i]);
+      if (sealed.length === 0) continue;
+      await table.bulkDelete(sealed);
+      dropped = true;
+    }
+    if (!dropped) return;
+    await db.table("search_index").clear();
+    await db.table("search_changes").clear();
+    await db.table("meta").bulkDelete(["cursor", "firstSync", "lastSyncedAt"]);
+  });
+}
+
 /** The meta key of a store whose rows are all sealed. */
 const SEALED_META = "sealed";
 

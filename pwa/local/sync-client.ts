@@ -43,9 +43,14 @@ export function createSyncClient({ store, host, onAuthLost, release, ...options 
     await host.watch(proxy(take));
   })();
 
-  // The worker syncs only while it holds the data key: handed over at unlock, taken back at lock.
-  const handOver = (dataKey: Uint8Array | null) =>
+  // The worker syncs only while it holds the data key: handed over at unlock (or when a PIN set-up
+  // starts), taken back at lock. The set-up's key held again once the PIN is set is the one it has.
+  let given: Uint8Array | null = null;
+  const handOver = (dataKey: Uint8Array | null) => {
+    if (dataKey === given) return;
+    given = dataKey;
     void call((h) => (dataKey ? h.unlock(dataKey) : h.lock())).catch(() => {});
+  };
   const held = heldDeviceKey(store.userId);
   if (held) handOver(held);
   const stopKeys = onDeviceKey((userId, dataKey) => {

@@ -1,5 +1,5 @@
 import { type ReactNode, useCallback, useMemo, useState } from "react";
-import { forgetDeviceKey, heldDeviceKey } from "@/local/device-key.ts";
+import { forgetDeviceKey, isDeviceUnlocked } from "@/local/device-key.ts";
 import { useLockIdleMinutes } from "./idle-minutes.ts";
 import { DeviceLockContext, type LockPhase } from "./lock-context.ts";
 import { useHideToasts } from "./toasts-while-locked.ts";
@@ -14,7 +14,7 @@ import { useSignOutOfOtherTabs } from "./use-wipe-device.ts";
  * locked; signed out together with their other tabs.
  */
 export function DeviceLockProvider({ userId, children }: { userId: string; children: ReactNode }) {
-  const [phase, setPhase] = useState<LockPhase>(() => (heldDeviceKey(userId) ? "unlocked" : "checking"));
+  const [phase, setPhase] = useState<LockPhase>(() => (isDeviceUnlocked(userId) ? "unlocked" : "checking"));
   const lock = useCallback(() => {
     forgetDeviceKey();
     setPhase("locked");

@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect } from "react";
 import { readDeviceKey } from "@/local/device-key.ts";
+import { setUpKey } from "@/local/set-up-key.ts";
 import { useOptionalSyncEngine } from "@/shared/sync/sync-context.ts";
 import { PageSpinner } from "@/ui/spinner.tsx";
 import { useLockIdleMinutes } from "./idle-minutes.ts";
@@ -26,10 +27,29 @@ export function LockGate({ children }: { children: ReactNode }) {
       current = false;
     };
   }, [phase, engine, setPhase]);
+  // The first sync runs while the PIN is chosen: under the key the PIN will wrap.
+  useEffect(() => {
+    if (phase !== "set-up" || !engine) return;
+    let current = true;
+    void setUpKey(engine.store).then(
+      (dataKey) => current && !dataKey && setPhase("locked"),
+      () => {},
+    );
+    return () => {
+      current = false;
+    };
+  }, [phase, engine, setPhase]);
 
   if (phase === "unlocked") return children;
   if (!engine || phase === "checking") return <PageSpinner />;
   if (phase === "set-up")
-    return <PinSetUp store={engine.store} idleMinutes={idleMinutes} onDone={() => setPhase("unlocked")} />;
+    return (
+      <PinSetUp
+        store={engine.store}
+        idleMinutes={idleMinutes}
+        onDone={() => setPhase("unlocked")}
+        onSetElsewhere={() => setPhase("locked")}
+      />
+    );
   return <UnlockScreen engine={engine} onUnlocked={() => setPhase("unlocked")} />;
 }

@@ -1,7 +1,7 @@
 import { DevicePinForm, deviceLockMessages } from "@schema/device-lock.ts";
 import { useState } from "react";
-import { setUpDevicePin } from "@/local/device-key.ts";
 import type { LocalStore } from "@/local/index.ts";
+import { setUpPin } from "@/local/set-up-key.ts";
 import { formProps, useAppForm, validateWith } from "@/ui/form.tsx";
 import { LockCard, pinInputProps } from "./lock-card.tsx";
 
@@ -10,10 +10,13 @@ export function PinSetUp({
   store,
   idleMinutes,
   onDone,
+  onSetElsewhere,
 }: {
   store: LocalStore;
   idleMinutes: number;
   onDone: () => void;
+  /** Another tab of the user set the PIN meanwhile: this one unlocks with it. */
+  onSetElsewhere: () => void;
 }) {
   const [failure, setFailure] = useState(false);
   const form = useAppForm({
@@ -22,8 +25,8 @@ export function PinSetUp({
     onSubmit: async ({ value }) => {
       setFailure(false);
       try {
-        await setUpDevicePin(store, value.pin);
-        onDone();
+        if (await setUpPin(store, value.pin)) onDone();
+        else onSetElsewhere();
       } catch {
         setFailure(true);
       }
