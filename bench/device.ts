@@ -1,9 +1,9 @@
 // npm run bench -- device [--scales 10,1] [--profiles fast,slow] [--user clinician|admin] [--skip-build] [--fresh]
-//   [--no-interrupt] [--timeout SECONDS] [--cpu-profile FILE] [--trace FILE]
+//   [--no-interrupt] [--timeout SECONDS] [--cpu-profile FILE] [--trace FILE] [--cpu SLOWDOWN]
 // A clinician's first sign-in on an empty tablet (issue 11): the demo clinic seeded at each scale,
 // the built app and /api served by sync-server/main.ts (with this process's environment, e.g.
-// ADMIN_MESSAGE_WINDOW_DAYS), Chromium (playwright-core) with the CPU
-// slowed 4× and the network shaped by a throttling proxy (bench/device/throttle.ts). Prints, per
+// ADMIN_MESSAGE_WINDOW_DAYS), Chromium (playwright-core) with the main thread
+// slowed 4× (--cpu) and the network shaped by a throttling proxy (bench/device/throttle.ts). Prints, per
 // scale and profile: time from the sign-in click until the clinician can read the patient list and
 // the newest conversation of the first patient ("usable"), until the status says Synced, the bytes
 // carried, the main thread's longest task and the sum of its long tasks meanwhile; then the same
@@ -49,5 +49,7 @@ try {
 console.log(
   "\nMB are 10^6 bytes through the proxy (both directions) from the sign-in click to Synced (or to --timeout). Long tasks are the page's main thread's" +
     " (the sync engine runs in a worker) between the same two moments, including the rendering of the two screens opened to check usable." +
-    ` The CPU slowdown applies to the page's main thread only: Chromium cannot throttle a worker, so the sync worker runs at full speed.`,
+    " The CPU slowdown applies to the page's main thread only: Chromium cannot throttle a worker, so the sync worker runs at full speed;" +
+    " but Chromium slows the main thread by holding it in a loop that keeps a core busy (an idle page at 4× takes two thirds of a core)," +
+    " so on a machine of few cores the workers, the browser and this bench's server share what is left (--cpu 1 shows them alone).",
 );
