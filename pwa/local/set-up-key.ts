@@ -27,7 +27,11 @@ export function setUpKey(store: LocalStore): Promise<DataKey | null> {
   const ends: (() => void)[] = [];
   const key = shareKey(store, ends).then(
     (dataKey) => {
-      if (dataKey) holdDataKey(store.userId, dataKey, { settingUp: true });
+      if (dataKey) {
+        // Every tab with the key tells it, so a tab opened after the one that made it closed gets it too.
+        ends.push(tellWhenAsked(channelName(store.userId), dataKey));
+        holdDataKey(store.userId, dataKey, { settingUp: true });
+      }
       return dataKey;
     },
     (error: unknown) => {
@@ -65,14 +69,14 @@ async function shareKey(store: LocalStore, ends: (() => void)[]): Promise<DataKe
     if (await readDeviceKey(store)) return null;
     const told = await askOtherTabs(name, locks ? 1000 : 50);
     if (told) return told;
-    if (!locks) return makeKey(store, name, ends);
+    if (!locks) return makeKey(store);
     // Only the tab holding the lock makes a key; a tab that cannot take it asks the holder again.
     const made = await new Promise<DataKey | null | "held elsewhere">((resolve, reject) => {
       locks
         .request(name, { ifAvailable: true }, async (lock) => {
           if (!lock) return resolve("held elsewhere");
           if (await readDeviceKey(store)) return resolve(null);
-          resolve(await makeKey(store, name, ends));
+          resolve(await makeKey(store));
           await new Promise<void>((release) => ends.push(release));
         })
         .catch(reject);
@@ -81,17 +85,20 @@ async function shareKey(store: LocalStore, ends: (() => void)[]): Promise<DataKe
   }
 }
 
-/** A new key: rows sealed under a key that is gone go first, and the other tabs that ask are told this one. */
-async function makeKey(store: LocalStore, name: string, ends: (() => void)[]): Promise<DataKey> {
+/** A new key, no tab having one: rows sealed under a key that is gone go first. */
+async function makeKey(store: LocalStore): Promise<DataKey> {
   await dropSealedRows(store);
-  const dataKey = crypto.getRandomValues(new Uint8Array(32));
+  return crypto.getRandomValues(new Uint8Array(32));
+}
+
+/** Answers the tabs that ask for the set-up's key; the returned function stops it. */
+function tellWhenAsked(name: string, dataKey: DataKey): () => void {
   const channel = new BroadcastChannel(name);
   (channel as BroadcastChannel & { unref?: () => void }).unref?.();
   channel.onmessage = (event: MessageEvent<Asked>) => {
     if ("ask" in event.data) channel.postMessage({ key: dataKey } satisfies Asked);
   };
-  ends.push(() => channel.close());
-  return dataKey;
+  return () => channel.close();
 }
 
 function askOtherTabs(name: string, waitMs: number): Promise<DataKey | null> {
