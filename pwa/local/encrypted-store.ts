@@ -234,10 +234,9 @@ function hashedRange(userId: string, table: string, keyPath: string | string[] |
   if (!hashed || !keyPath) return range;
   const first = Array.isArray(keyPath) ? keyPath[0] : keyPath;
   if (!hashed.includes(first)) return range;
+  // A name alone may come on a compound index too: Dexie answers a query on the first field from it.
   const map = (key: unknown): unknown => {
-    if (Array.isArray(keyPath)) {
-      return Array.isArray(key) && typeof key[0] === "string" ? [nameHash(userId, key[0]), ...key.slice(1)] : key;
-    }
+    if (Array.isArray(key)) return typeof key[0] === "string" ? [nameHash(userId, key[0]), ...key.slice(1)] : key;
     return typeof key === "string" ? nameHash(userId, key) : key;
   };
   return { ...range, lower: map(range.lower), upper: map(range.upper) };

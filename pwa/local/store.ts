@@ -160,9 +160,10 @@ export function openStore(
   db.version(3).stores({ views: "id, viewedAt" });
   // Chat History's search index, kept between visits, and the writes it has not taken in yet.
   db.version(4).stores({ search_changes: "++seq", search_index: "key" });
-  // Messages are searched in the search worker's own index: none of their IndexedDB indexes by time
-  // or by prompt is read. Each index is one more write a message, and a first sync stores tens of thousands.
-  db.version(5).stores({ conversation_messages: "id, conversation_id, patient_name, [patient_name+timestamp]" });
+  // Messages are searched in the search worker's own index: of their IndexedDB indexes only the
+  // conversation's and the patient's timeline are read (a query by patient alone is answered from
+  // the latter). Each index is one more write a message, and a first sync stores tens of thousands.
+  db.version(5).stores({ conversation_messages: "id, conversation_id, [patient_name+timestamp]" });
   // Registered first, so it is the layer nearest IndexedDB: every layer above sees clear rows.
   encryptStore(db, userId);
   noteSearchChanges(db);
