@@ -317,10 +317,11 @@ export async function dropSealedRows(db: Dexie): Promise<void> {
     let dropped = false;
     for (const name of SEALED_TABLES) {
       const table = db.table(name);
-      // Both in primary-key order, in one transaction.
-      const keys = await table.toCollection().primaryKeys();
       const stored = await readRaw(db, [table], () => table.toArray());
-      const sealed = keys.filter((_, i) => SEALED in stored[i]);
+      // A stored row keeps its primary key in the clear.
+      const sealed = stored
+        .filter((row) => SEALED in row)
+        .map((row) => Dexie.getByKeyPath(row, table.schema.primKey.keyPath ?? ""));
       if (sealed.length === 0) continue;
       await table.bulkDelete(sealed);
       dropped = true;
