@@ -158,16 +158,33 @@ export function search(messages: readonly IndexedMessage[], risky: Set<string>, 
       ? firstConversationMatching(listed ? conversations : groupConversations(scoped.filter(withId), risky), idText)
       : null;
   const selected = f.selectedConversationId ?? autoSelected;
-  const matches = scoped.filter(
-    (m) => (selected ? m.conversationId === selected : !idText || withId(m)) && (!text || m.text.includes(text)),
-  );
-  // A selected conversation reads in order; a search across conversations shows the newest first.
-  matches.sort(
-    selected
-      ? (a, b) => a.time - b.time || a.serial - b.serial
-      : (a, b) => b.time - a.time || a.conversationId.localeCompare(b.conversationId) || b.serial - a.serial,
-  );
+  if (selected) {
+    const messageIds = selectedMessageIds(scoped, risky, f, selected);
+    return { mode: "messages", conversations, groups: [], messageIds, autoSelected };
+  }
+  const matches = scoped.filter((m) => (!idText || withId(m)) && (!text || m.text.includes(text)));
+  // A search across conversations shows the newest first.
+  matches.sort((a, b) => b.time - a.time || a.conversationId.localeCompare(b.conversationId) || b.serial - a.serial);
   return { mode: "messages", conversations, groups: [], messageIds: matches.map((m) => m.id), autoSelected };
+}
+
+/**
+ * The messages a selected conversation shows, in reading order (oldest first, then by serial):
+ * those of the filters' patient, dates and safety flag that hold the search text. `messages` may be
+ * the conversation's alone, as Chat History reads them from the device store.
+ */
+export function selectedMessageIds(
+  messages: readonly IndexedMessage[],
+  risky: Set<string>,
+  f: ChatFilters,
+  selected: string,
+): string[] {
+  const scoped = inScope(f, risky);
+  const text = f.text.trim().toLowerCase();
+  return messages
+    .filter((m) => m.conversationId === selected && scoped(m) && (!text || m.text.includes(text)))
+    .sort((a, b) => a.time - b.time || a.serial - b.serial)
+    .map((m) => m.id);
 }
 
 /** Spec: typing in the conversation-id box selects the first of the patient's conversations whose id contains the text. */

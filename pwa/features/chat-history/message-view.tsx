@@ -17,6 +17,24 @@ interface MessageViewProps {
 /** Matching messages, virtualised: a patient with thousands of messages scrolls smoothly. */
 export function MessageView({ resultKey, count, fetchIds }: MessageViewProps) {
   const store = useStore();
+  const list = useMessageList(count);
+  const { rowAt, error } = useMessageRows(
+    store,
+    { resultKey, count, fetchIds },
+    list.items[0]?.index ?? 0,
+    list.items[list.items.length - 1]?.index ?? 0,
+  );
+  if (error) return <p className="text-destructive">{messages.conversations.loadError}</p>;
+  return <MessageList list={list} rowAt={rowAt} />;
+}
+
+/** Messages already read (a selected conversation's), virtualised as the search's are. */
+export function ReadMessages({ rows }: { rows: readonly Message[] }) {
+  const list = useMessageList(rows.length);
+  return <MessageList list={list} rowAt={(index) => rows[index]} />;
+}
+
+function useMessageList(count: number) {
   const scroller = useRef<HTMLElement>(null);
   const virtualizer = useVirtualizer({
     count,
@@ -24,14 +42,16 @@ export function MessageView({ resultKey, count, fetchIds }: MessageViewProps) {
     estimateSize: () => 110,
     overscan: 8,
   });
-  const items = virtualizer.getVirtualItems();
-  const { rowAt, error } = useMessageRows(
-    store,
-    { resultKey, count, fetchIds },
-    items[0]?.index ?? 0,
-    items[items.length - 1]?.index ?? 0,
-  );
-  if (error) return <p className="text-destructive">{messages.conversations.loadError}</p>;
+  return { scroller, virtualizer, items: virtualizer.getVirtualItems() };
+}
+
+function MessageList({
+  list: { scroller, virtualizer, items },
+  rowAt,
+}: {
+  list: ReturnType<typeof useMessageList>;
+  rowAt: (index: number) => Message | undefined;
+}) {
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a keyboard user must be able to scroll the messages, which hold nothing focusable
     <section ref={scroller} tabIndex={0} className="max-h-[75dvh] overflow-y-auto" aria-label="Messages">

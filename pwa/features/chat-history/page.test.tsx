@@ -102,6 +102,33 @@ describe("Chat History page", () => {
     device.engine.stop();
   });
 
+  it("during a first sync the open conversation shows each of its messages as it is stored, not at the next periodic search", async () => {
+    const device = openTestDevice(clinician, { fetch: () => new Promise<Response>(() => {}) });
+    await device.store.patients.put(patientRow({ id: "p1", username: "ada" }));
+    await device.store.conversation_messages.put(
+      message("conv-long", "ada", "2025-03-01T10:00:00.000Z", { data: "The first words" }),
+    );
+    const progress = { table: "conversation_messages", done: 1, total: 50000, remaining: 49999 };
+    await device.store.meta.put({ key: "firstSync", value: JSON.stringify(progress) });
+    void device.engine.start();
+    renderSignedIn(<ChatHistoryPage />, { user: clinician, device, path: "/chat-history?conversationId=conv-long" });
+    const region = await screen.findByRole("region", { name: "Messages" });
+    await within(region).findByText("The first words");
+    // Later pages of the sync bring the rest of it: the search takes them in only every 10 s meanwhile.
+    const shown = () => within(screen.getByRole("region", { name: "Messages" })).getAllByText(/words/);
+    for (const [minute, words] of [
+      [5, "The later words"],
+      [9, "The last words"],
+    ] as const) {
+      await device.store.conversation_messages.put(
+        message("conv-long", "ada", `2025-03-01T10:0${minute}:00.000Z`, { data: words, serial_num: minute }),
+      );
+      await waitFor(() => expect(shown().map((t) => t.textContent)).toContain(words));
+    }
+    expect(shown().map((t) => t.textContent)).toEqual(["The first words", "The later words", "The last words"]);
+    device.engine.stop();
+  });
+
   it("while the device store is read, the results card says what it waits for, never a bare spinner, then shows the rows", async () => {
     renderSignedIn(<ChatHistoryPage />, {
       user: clinician,
@@ -169,7 +196,8 @@ describe("Chat History page", () => {
     expect(screen.getByText("Do not want to say")).toBeTruthy();
     expect(await screen.findByText("What was your SUDS?")).toBeTruthy();
     expect(screen.queryByText("Ben's first words")).toBeNull();
-    const list = screen.getByRole("button", { name: /conv-ada-1/ });
+    // The patient's list comes from the search, which may answer after the messages read.
+    const list = await screen.findByRole("button", { name: /conv-ada-1/ });
     expect(list.getAttribute("aria-pressed")).toBe("true");
     expect(screen.getByRole("button", { name: "All Conversations" })).toBeTruthy();
   });

@@ -15,6 +15,7 @@ import { SearchCard } from "./search-card.tsx";
 import { StillArrivingNotice } from "./still-arriving-notice.tsx";
 import { useChatFilters } from "./use-chat-filters.ts";
 import { useChatSearch } from "./use-chat-search.ts";
+import { useSelectedMessages } from "./use-selected-messages.ts";
 
 export default function ChatHistoryPage() {
   usePageTitle("Chat History");
@@ -26,6 +27,7 @@ function ChatHistory() {
   const state = useChatFilters();
   const { filters } = state;
   const search = useChatSearch(store, filters);
+  const selection = useSelectedMessages(store, filters);
   const [promptId, setPromptId] = useState<string | null>(null);
   const [summaryId, setSummaryId] = useState<string | null>(null);
 
@@ -59,7 +61,7 @@ function ChatHistory() {
   // The read of the previous selection may still be shown for a moment: only this conversation's patient counts.
   const openedMessage = opened.status === "ready" ? opened.data : null;
   // During a first sync the search reads the store every 10 s; the open conversation's first
-  // stored page is searched at once, so it is readable as soon as it arrived.
+  // stored page is searched at once, so the patient's list shows it as soon as it reads.
   const openedStored = openedMessage?.conversation_id === selected;
   const refresh = search.refresh;
   useEffect(() => {
@@ -104,6 +106,7 @@ function ChatHistory() {
         </aside>
         <ResultsPanel
           search={search}
+          selection={selection}
           filters={filters}
           onClearFilters={state.clearFilters}
           onSelect={state.select}
@@ -118,7 +121,11 @@ function ChatHistory() {
         onOpenChange={(o) => !o && setSummaryId(null)}
       />
       <span className="sr-only" role="status">
-        {search.result && !search.searching ? resultsAnnouncement(search.result) : ""}
+        {selection.status === "ready" && selection.data
+          ? messagesAnnouncement(selection.data.length)
+          : search.result && !search.searching
+            ? resultsAnnouncement(search.result)
+            : ""}
       </span>
     </div>
   );
@@ -126,5 +133,7 @@ function ChatHistory() {
 
 function resultsAnnouncement(result: NonNullable<ReturnType<typeof useChatSearch>["result"]>) {
   if (result.mode === "groups") return `${result.groupCount} conversations`;
-  return result.messageCount ? `${result.messageCount} messages` : messages.conversations.none;
+  return messagesAnnouncement(result.messageCount);
 }
+
+const messagesAnnouncement = (count: number) => (count ? `${count} messages` : messages.conversations.none);

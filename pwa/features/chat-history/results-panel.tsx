@@ -1,17 +1,20 @@
 import { messages } from "@schema/messages.ts";
+import type { Message } from "@schema/rows.ts";
 import { useStore } from "@/shared/sync/sync-context.ts";
-import { useLive, useTableArrived } from "@/shared/sync/use-live.ts";
+import { type Live, useLive, useTableArrived } from "@/shared/sync/use-live.ts";
 import { Button } from "@/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "@/ui/card.tsx";
 import { Skeleton } from "@/ui/skeleton.tsx";
 import { type ChatFilters, hasActiveFilter, showsMessages } from "@/worker/search-logic.ts";
 import { GroupedView } from "./grouped-view.tsx";
-import { MessageView } from "./message-view.tsx";
+import { MessageView, ReadMessages } from "./message-view.tsx";
 import { ServerConversation, useHeldBack } from "./server-conversation.tsx";
 import type { ChatSearch } from "./use-chat-search.ts";
 
 interface ResultsPanelProps {
   search: ChatSearch;
+  /** The selected conversation's messages, read from the device store (the search's answer is not awaited). */
+  selection: Live<Message[] | null>;
   filters: ChatFilters;
   onClearFilters: () => void;
   onSelect: (conversationId: string) => void;
@@ -22,6 +25,7 @@ interface ResultsPanelProps {
 /** The right column: grouped conversations, or the messages of the filter or selection. */
 export function ResultsPanel({
   search,
+  selection,
   filters,
   onClearFilters,
   onSelect,
@@ -35,8 +39,12 @@ export function ResultsPanel({
   const heldBack = useHeldBack(store, selected);
   // On a device whose messages are still to come, an empty answer means "not yet", not "none".
   const arrived = useTableArrived("conversation_messages");
-  const none = result && (result.mode === "groups" ? result.groupCount === 0 : result.messageCount === 0);
-  const loading = !error && (!result || (none && !arrived));
+  const opened = selected && selection.status === "ready" ? selection.data : null;
+  const none = opened
+    ? opened.length === 0
+    : result && (result.mode === "groups" ? result.groupCount === 0 : result.messageCount === 0);
+  const failed = selected ? selection.status === "error" : error;
+  const loading = !failed && (selected ? !opened || (none && !arrived) : !result || (none && !arrived));
   return (
     <Card className="min-w-0">
       <CardHeader className="flex-row flex-wrap items-center justify-between gap-2">
@@ -50,19 +58,18 @@ export function ResultsPanel({
       <CardContent>
         {selected && heldBack ? (
           <ServerConversation conversationId={selected} />
-        ) : error ? (
+        ) : failed ? (
           <p className="text-destructive">{messages.conversations.loadError}</p>
+        ) : opened && !loading ? (
+          none ? (
+            <NoMessages filters={filters} onClearFilters={onClearFilters} />
+          ) : (
+            <ReadMessages rows={opened} />
+          )
         ) : loading || !result ? (
           <ResultsSkeleton label={showsMessages(filters) ? "Loading messages…" : "Loading conversations…"} />
         ) : none ? (
-          <div className="grid justify-items-start gap-3">
-            <p className="text-muted-foreground">{messages.conversations.none}</p>
-            {hasActiveFilter(filters) && (
-              <Button variant="outline" onClick={onClearFilters}>
-                Clear filters
-              </Button>
-            )}
-          </div>
+          <NoMessages filters={filters} onClearFilters={onClearFilters} />
         ) : result.mode === "groups" ? (
           <GroupedView
             resultKey={result.resultKey}
@@ -77,6 +84,19 @@ export function ResultsPanel({
         )}
       </CardContent>
     </Card>
+  );
+}
+
+function NoMessages({ filters, onClearFilters }: { filters: ChatFilters; onClearFilters: () => void }) {
+  return (
+    <div className="grid justify-items-start gap-3">
+      <p className="text-muted-foreground">{messages.conversations.none}</p>
+      {hasActiveFilter(filters) && (
+        <Button variant="outline" onClick={onClearFilters}>
+          Clear filters
+        </Button>
+      )}
+    </div>
   );
 }
 
