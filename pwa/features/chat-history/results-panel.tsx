@@ -44,7 +44,7 @@ export function ResultsPanel({
     ? opened.length === 0
     : result && (result.mode === "groups" ? result.groupCount === 0 : result.messageCount === 0);
   const failed = selected ? selection.status === "error" : error;
-  const loading = !failed && (selected ? !opened || (none && !arrived) : !result || (none && !arrived));
+  const loading = !failed && ((selected ? !opened : !result) || (none && !arrived));
   return (
     <Card className="min-w-0">
       <CardHeader className="flex-row flex-wrap items-center justify-between gap-2">
@@ -60,17 +60,13 @@ export function ResultsPanel({
           <ServerConversation conversationId={selected} />
         ) : failed ? (
           <p className="text-destructive">{messages.conversations.loadError}</p>
-        ) : opened && !loading ? (
-          none ? (
-            <NoMessages filters={filters} onClearFilters={onClearFilters} />
-          ) : (
-            <ReadMessages rows={opened} />
-          )
-        ) : loading || !result ? (
+        ) : loading ? (
           <ResultsSkeleton label={showsMessages(filters) ? "Loading messages…" : "Loading conversations…"} />
         ) : none ? (
           <NoMessages filters={filters} onClearFilters={onClearFilters} />
-        ) : result.mode === "groups" ? (
+        ) : opened ? (
+          <ReadMessages rows={opened} />
+        ) : result?.mode === "groups" ? (
           <GroupedView
             resultKey={result.resultKey}
             count={result.groupCount}
@@ -80,7 +76,9 @@ export function ResultsPanel({
             onViewSummary={onViewSummary}
           />
         ) : (
-          <MessageView resultKey={result.resultKey} count={result.messageCount} fetchIds={search.messageIds} />
+          result && (
+            <MessageView resultKey={result.resultKey} count={result.messageCount} fetchIds={search.messageIds} />
+          )
         )}
       </CardContent>
     </Card>
