@@ -115,29 +115,6 @@ describe("the encrypted device store", () => {
     store.close();
   });
 
-  it("opens a read of many rows without ending its transaction: the reads and writes after it in the same transaction still run", async () => {
-    const indexedDB = new IDBFactory();
-    const store = openStore("u5", { indexedDB, IDBKeyRange });
-    holdDataKey("u5", key());
-    const rows = Array.from({ length: 40 }, (_, i) =>
-      message(`m${i}`, "dana05", `2026-03-${10 + (i % 20)}`, `words ${i}`),
-    );
-    await store.conversation_messages.bulkPut(rows);
-    const seen = await store.transaction("rw", store.conversation_messages, store.patients, async () => {
-      const read = await store.conversation_messages.where("patient_name").equals("dana05").toArray();
-      const again = await store.conversation_messages.bulkGet(["m1", "m2", "m3"]);
-      await store.conversation_messages.put({ ...read[0], data: "changed in the same transaction" });
-      await store.patients.put({ id: "p5", username: "dana05", first_name: "Dana", last_name: "Five" } as never);
-      return { read: read.map((m) => m.data), again: again.map((m) => m?.data) };
-    });
-    expect(seen.read).toHaveLength(40);
-    expect(seen.read).toContain("words 39");
-    expect(seen.again).toEqual(["words 1", "words 2", "words 3"]);
-    expect((await store.conversation_messages.get("m0"))?.data).toBe("changed in the same transaction");
-    expect((await store.patients.get("p5"))?.first_name).toBe("Dana");
-    store.close();
-  });
-
   it("seals ahead a page larger than one draw of random bytes (65,536), each row under its own IV", async () => {
     const indexedDB = new IDBFactory();
     const store = openStore("u5", { indexedDB, IDBKeyRange });

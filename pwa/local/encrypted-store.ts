@@ -194,31 +194,6 @@ export async function openRows<T>(userId: string, stored: readonly unknown[]): P
   );
 }
 
-/** A Dexie transaction as it is at run time: `waitFor` is what `Dexie.waitFor` calls on it. */
-type WaitingTransaction = { idbtrans: IDBTransaction; waitFor?: <T>(promise: Promise<T>) => Promise<T> };
-
-/**
- * Opens the rows one read gave. Two or more are opened by Web Crypto in parallel while Dexie keeps
- * the read's transaction alive (its `waitFor`, the way it waits on a promise that is not
- * IndexedDB's), so later requests in it still run: @noble/ciphers sets up its key schedule and hash
- * tables for every row, which on a page's main thread cost about a millisecond a row (the lists of a
- * first sync's live queries took half a second of it on the 4x slowed CPU). One row, or a read
- * outside the transaction Dexie calls us in, is opened on the spot.
- */
-function openRead(
-  userId: string,
-  trans: unknown,
-  waiting: WaitingTransaction | null,
-  values: unknown[],
-): unknown[] | Promise<unknown[]> {
-  if (rawTransactions.has(trans as object)) return values;
-  let sealed = 0;
-  for (const value of values) if (value && typeof value === "object" && SEALED in value) sealed += 1;
-  const waitFor = waiting && waiting.idbtrans === trans ? waiting.waitFor?.bind(waiting) : undefined;
-  if (sealed < 2 || !waitFor) return values.map((value) => openNow(userId, value));
-  return waitFor(openRows(userId, values));
-}
-
 /** Transactions whose reads hand back stored rows unopened (`readRaw`). */
 const rawTransactions = new WeakSet<object>();
 
@@ -308,16 +283,12 @@ export function encryptStore(db: Dexie, userId: string): void {
               return opener(req.trans)(await table.get(req));
             },
             async getMany(req) {
-              const waiting = Dexie.currentTransaction as WaitingTransaction | null;
-              return openRead(userId, req.trans, waiting, await table.getMany(req));
+              return (await table.getMany(req)).map(opener(req.trans));
             },
             async query(req) {
-              const waiting = Dexie.currentTransaction as WaitingTransaction | null;
               const range = hashedRange(userId, name, keyPathOf(req.query.index), req.query.range);
               const result = await table.query({ ...req, query: { ...req.query, range } });
-              return req.values
-                ? { ...result, result: await openRead(userId, req.trans, waiting, result.result) }
-                : result;
+              return req.values ? { ...result, result: result.result.map(opener(req.trans)) } : result;
             },
             async openCursor(req) {
               const range = hashedRange(userId, name, keyPathOf(req.query.index), req.query.range);
