@@ -1,4 +1,4 @@
-import type { BrowserContext, Page, Route } from "playwright-core";
+import type { Browser, BrowserContext, Page, Route } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { storedRows } from "./browser.ts";
 import {
@@ -12,10 +12,11 @@ import {
   signIn,
 } from "./support.ts";
 
+let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 cleanDevicePerTest((fresh) => {
-  ({ context, page } = fresh);
+  ({ browser, context, page } = fresh);
 });
 
 const MESSAGES = 240;
@@ -139,6 +140,38 @@ describe("First sync", () => {
     expect(seen.pulls[before]).not.toBe("");
     expect(seen.received).toHaveLength(new Set(seen.received).size);
     expect(await storedMessages(userId)).toBe(MESSAGES);
+  });
+
+  it("a connection lost before the app's files are on the device leaves a part waiting, not the app broken, and the part loads once back", async () => {
+    // A first visit whose service worker does not hold the files yet: blocked here, so nothing is precached.
+    context = await browser.newContext({ baseURL: baseURL(), serviceWorkers: "block" });
+    page = await context.newPage();
+    try {
+      const { clinician } = await clinicianWithConversations("chunk");
+      await slowSmallPages();
+      // The drop catches the fetch of the account menu, a part the top bar loads after the page.
+      const menuFile = "**/assets/account-menu-*.js";
+      await context.route(menuFile, async (route) => {
+        await context.unroute(menuFile);
+        await context.setOffline(true);
+        await route.abort("internetdisconnected");
+      });
+      await signIn(page, clinician);
+      await page.getByRole("status").filter({ hasText: "Offline" }).first().waitFor({ timeout: 30_000 });
+      const account = page.getByRole("button", { name: /^Account menu for / });
+      await account.waitFor();
+      expect(await account.isDisabled()).toBe(true);
+      expect(await page.getByText("Stepwise stopped working").count()).toBe(0);
+
+      await context.setOffline(false);
+      await expect.poll(() => account.isEnabled(), { timeout: 15_000 }).toBe(true);
+      await account.click();
+      await page.getByRole("menuitem", { name: "Logout" }).waitFor();
+      await page.keyboard.press("Escape");
+      await synced();
+    } finally {
+      await context.close();
+    }
   });
 
   it("runs while the clinician chooses the PIN: a reload at the set-up starts over, and the set PIN opens what arrived", async () => {

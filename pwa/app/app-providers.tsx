@@ -1,10 +1,11 @@
-import { lazy, type ReactNode, Suspense } from "react";
+import { type ReactNode, Suspense } from "react";
 import { AppErrorBoundary } from "@/app/layout/page-error-boundary.tsx";
 import { useToastsShown } from "@/app/lock/toasts-while-locked.ts";
+import { lazyScreen } from "@/lib/lazy-screen.ts";
 import { AuthProvider } from "@/shared/auth/auth-context.tsx";
 
 // Toasts appear only after an action, so their code loads after the first paint.
-const Toaster = lazy(() => import("@/ui/toaster.tsx"));
+const Toaster = lazyScreen(() => import("@/ui/toaster.tsx"));
 
 /**
  * What every page of the app sits in: the last-resort error screen, the session and the toasts

@@ -1,26 +1,26 @@
 import { messages } from "@schema/messages.ts";
-import { lazy } from "react";
 import { Navigate, Route, Routes } from "react-router";
 import LandingPage from "@/features/landing/page.tsx";
+import { lazyScreen } from "@/lib/lazy-screen.ts";
 import { RequireAdmin, RequireUser } from "./auth/route-guards.tsx";
 import { AppLayout } from "./layout/app-layout.tsx";
 
 // The landing page is the first load of `/`; every other screen is its own chunk, fetched when opened.
-const AuthPage = lazy(() => import("@/features/auth/page.tsx"));
-const VideoExamplePage = lazy(() => import("@/features/video-example/page.tsx"));
-const ChatHistoryPage = lazy(() => import("@/features/chat-history/page.tsx"));
-const PatientsPage = lazy(() => import("@/features/patients/page.tsx"));
-const SummariesPage = lazy(() => import("@/features/conversation-summaries/page.tsx"));
-const ProfilePage = lazy(() => import("@/features/profile/page.tsx"));
-const InputPromptPage = lazy(() => import("@/features/input-prompt/page.tsx"));
-const PromptHistoryPage = lazy(() => import("@/features/prompt-history/page.tsx"));
-const ManageUsersPage = lazy(() => import("@/features/manage-users/page.tsx"));
-const AgentKeysPage = lazy(() => import("@/features/agent-keys/page.tsx"));
-const SettingsPage = lazy(() => import("@/features/settings/page.tsx"));
-const ActivityLogsPage = lazy(() => import("@/features/activity-logs/page.tsx"));
-const CaseloadPage = lazy(() => import("@/features/caseload/page.tsx"));
-const SessionPrepPage = lazy(() => import("@/features/session-prep/page.tsx"));
-const NotFound = lazy(() => import("./not-found.tsx").then((m) => ({ default: m.NotFound })));
+const AuthPage = lazyScreen(() => import("@/features/auth/page.tsx"));
+const VideoExamplePage = lazyScreen(() => import("@/features/video-example/page.tsx"));
+const ChatHistoryPage = lazyScreen(() => import("@/features/chat-history/page.tsx"));
+const PatientsPage = lazyScreen(() => import("@/features/patients/page.tsx"));
+const SummariesPage = lazyScreen(() => import("@/features/conversation-summaries/page.tsx"));
+const ProfilePage = lazyScreen(() => import("@/features/profile/page.tsx"));
+const InputPromptPage = lazyScreen(() => import("@/features/input-prompt/page.tsx"));
+const PromptHistoryPage = lazyScreen(() => import("@/features/prompt-history/page.tsx"));
+const ManageUsersPage = lazyScreen(() => import("@/features/manage-users/page.tsx"));
+const AgentKeysPage = lazyScreen(() => import("@/features/agent-keys/page.tsx"));
+const SettingsPage = lazyScreen(() => import("@/features/settings/page.tsx"));
+const ActivityLogsPage = lazyScreen(() => import("@/features/activity-logs/page.tsx"));
+const CaseloadPage = lazyScreen(() => import("@/features/caseload/page.tsx"));
+const SessionPrepPage = lazyScreen(() => import("@/features/session-prep/page.tsx"));
+const NotFound = lazyScreen(() => import("./not-found.tsx").then((m) => ({ default: m.NotFound })));
 
 /** The admin's first screen, where a bare /admin leads (the Admin Dashboard menu's first entry). */
 const ADMIN_HOME = "/admin/input-prompt";

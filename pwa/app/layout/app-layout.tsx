@@ -1,11 +1,12 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { Suspense, useEffect, useState } from "react";
 import { useLocation } from "react-router";
+import { lazyScreen } from "@/lib/lazy-screen.ts";
 import { useAuth } from "@/shared/auth/auth-context.tsx";
 import { PageFrame } from "./page-frame.tsx";
 import { MenuOpenState } from "./top-bar.tsx";
 
 // The device store, sync engine, query cache and the signed-in menus load only once someone is signed in.
-const SignedInLayout = lazy(() => import("./signed-in-layout.tsx"));
+const SignedInLayout = lazyScreen(() => import("./signed-in-layout.tsx"));
 
 /**
  * Every page's frame. A signed-in user's frame comes with its providers from a chunk of its own;

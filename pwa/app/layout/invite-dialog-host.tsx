@@ -1,6 +1,7 @@
-import { createContext, lazy, type ReactNode, Suspense, useContext, useState } from "react";
+import { createContext, type ReactNode, Suspense, useContext, useState } from "react";
+import { lazyScreen } from "@/lib/lazy-screen.ts";
 
-const InviteDialog = lazy(() => import("@/features/invite/invite-dialog.tsx"));
+const InviteDialog = lazyScreen(() => import("@/features/invite/invite-dialog.tsx"));
 
 const OpenInvite = createContext<() => void>(() => {});
 

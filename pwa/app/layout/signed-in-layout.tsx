@@ -1,6 +1,7 @@
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
 import { DeviceLockProvider } from "@/app/lock/device-lock-provider.tsx";
 import { LockGate } from "@/app/lock/lock-gate.tsx";
+import { lazyScreen } from "@/lib/lazy-screen.ts";
 import { useAuth } from "@/shared/auth/auth-context.tsx";
 import { SyncStatus } from "@/shared/sync/sync-status.tsx";
 import { AccountMenuButton, AdminMenuButton } from "./menu-buttons.tsx";
@@ -10,8 +11,8 @@ import { SignedInProviders } from "./signed-in-providers.tsx";
 import type { SignedInParts } from "./top-bar.tsx";
 
 // The wide-screen menus (Radix dropdowns) load beside the page; until they do, their buttons hold their place.
-const AdminMenu = lazy(() => import("./admin-menu.tsx").then((m) => ({ default: m.AdminMenu })));
-const AccountMenu = lazy(() => import("./account-menu.tsx"));
+const AdminMenu = lazyScreen(() => import("./admin-menu.tsx").then((m) => ({ default: m.AdminMenu })));
+const AccountMenu = lazyScreen(() => import("./account-menu.tsx"));
 
 const parts: SignedInParts = {
   adminMenu: (

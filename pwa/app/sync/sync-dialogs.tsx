@@ -1,11 +1,12 @@
-import { lazy, type ReactNode, Suspense, useCallback, useMemo, useState } from "react";
+import { type ReactNode, Suspense, useCallback, useMemo, useState } from "react";
 import { useScreensHidden } from "@/app/lock/lock-context.ts";
+import { lazyScreen } from "@/lib/lazy-screen.ts";
 import { useOptionalSyncEngine } from "@/shared/sync/sync-context.ts";
 import { type SignOutChoice, SyncDialogsContext, type Unsent } from "@/shared/sync/sync-dialogs-context.ts";
 import { useStorageNotice } from "./use-storage-notice.ts";
 
-const SyncPanel = lazy(() => import("@/features/sync-center/sync-panel.tsx"));
-const UnsentChangesDialog = lazy(() => import("@/features/sync-center/unsent-changes-dialog.tsx"));
+const SyncPanel = lazyScreen(() => import("@/features/sync-center/sync-panel.tsx"));
+const UnsentChangesDialog = lazyScreen(() => import("@/features/sync-center/unsent-changes-dialog.tsx"));
 
 /**
  * Holds the Sync panel and the sign-out question once for the whole app, so a menu that closes

@@ -1,7 +1,8 @@
 import { ArrowRightIcon, FlaskConicalIcon, LifeBuoyIcon, MicIcon } from "lucide-react";
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
 import { Link } from "react-router";
 import { usePublicConfig } from "@/lib/config.ts";
+import { lazyScreen } from "@/lib/lazy-screen.ts";
 import { usePageTitle } from "@/lib/use-page-title.ts";
 import { useAuth } from "@/shared/auth/auth-context.tsx";
 import { Button } from "@/ui/button.tsx";
@@ -9,7 +10,7 @@ import { VIDEO_POSTER, VideoLoading } from "@/ui/video-loading.tsx";
 import { FOUNDERS, HOW_IT_WORKS, PRINCIPLES } from "./content.ts";
 
 // The player loads just after the first paint, in a frame of its final size.
-const VideoPlayer = lazy(() => import("@/ui/video-player.tsx").then((m) => ({ default: m.VideoPlayer })));
+const VideoPlayer = lazyScreen(() => import("@/ui/video-player.tsx").then((m) => ({ default: m.VideoPlayer })));
 const VIDEO_TITLE = "The Stepwise introduction video";
 
 const DEFAULT_SUPPORT = "support@stepwise.example";
