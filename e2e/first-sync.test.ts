@@ -78,6 +78,28 @@ const synced = () => page.getByRole("status").filter({ hasText: "Synced" }).firs
 /** Messages in the device's store, read straight from IndexedDB. */
 const storedMessages = (userId: string) => storedRows(page, userId, "conversation_messages");
 
+/** The stored (sealed) bytes of the first message, as text: new ones mean it was dropped and pulled again. */
+const firstSealed = (tab: Page, userId: string) =>
+  tab.evaluate(
+    (name) =>
+      new Promise<string>((resolve, reject) => {
+        const open = indexedDB.open(name);
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const read = open.result
+            .transaction("conversation_messages")
+            .objectStore("conversation_messages")
+            .openCursor();
+          read.onsuccess = () => {
+            const sealed = (read.result?.value as { _sealed?: Uint8Array } | undefined)?._sealed;
+            resolve(sealed ? Array.from(sealed).join(",") : "");
+            open.result.close();
+          };
+        };
+      }),
+    `stepwise-${userId}`,
+  );
+
 describe("First sync", () => {
   it("the sync status shows what is downloading and how much is left, Chat History says conversations are still arriving, and both go once synced", async () => {
     const { clinician } = await clinicianWithConversations("progress");
@@ -193,5 +215,27 @@ describe("First sync", () => {
     );
     await enterDevicePin(page);
     await page.getByText("Message 239", { exact: true }).first().waitFor();
+  });
+
+  it("a tab opened at the set-up after the tab that made the key closed takes the key another tab holds: nothing is dropped and pulled again", async () => {
+    const { clinician, userId } = await clinicianWithConversations("pintabs");
+    await signIn(page, clinician, { pin: null });
+    const setUpIn = (tab: Page) => tab.getByRole("heading", { name: "Set up a device PIN" }).waitFor();
+    await setUpIn(page);
+    await expect.poll(() => storedMessages(userId), { timeout: 30_000 }).toBe(MESSAGES);
+    const second = await context.newPage();
+    await second.goto("/");
+    await setUpIn(second);
+    const sealed = await firstSealed(second, userId);
+    expect(sealed).not.toBe("");
+    // The tab that made the key goes; the second keeps it, and a third asks for it.
+    await page.close();
+    const third = await context.newPage();
+    await third.goto("/");
+    await setUpIn(third);
+    // The PIN set in the third wraps the key it holds: a key of its own would have dropped every row.
+    await enterDevicePin(third);
+    expect(await firstSealed(third, userId)).toBe(sealed);
+    expect(await storedRows(third, userId, "conversation_messages")).toBe(MESSAGES);
   });
 });
