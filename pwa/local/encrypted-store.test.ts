@@ -1,4 +1,5 @@
 import type { Message } from "@schema/rows.ts";
+import Dexie from "dexie";
 import { IDBFactory, IDBKeyRange } from "fake-indexeddb";
 import { afterEach, describe, expect, it } from "vitest";
 import { forgetDeviceKey, holdDataKey, setUpDevicePin, unlockDevice } from "./device-key.ts";
@@ -112,6 +113,34 @@ describe("the encrypted device store", () => {
       (await store.conversation_messages.where("patient_name").equals("carol03").sortBy("timestamp"))[0].data,
     ).toBe("Pre-sealed words");
     expect(await dump(indexedDB, "stepwise-u3")).not.toContain("Pre-sealed");
+    store.close();
+  });
+
+  it("reads a row read before as it is stored now: rewritten, changed by a reader, or tampered with", async () => {
+    const indexedDB = new IDBFactory();
+    const store = openStore("u6", { indexedDB, IDBKeyRange });
+    holdDataKey("u6", key());
+    await store.conversation_messages.put(message("m1", "fay06", "2026-03-01", "First words"));
+    const read = await store.conversation_messages.get("m1");
+    expect(read?.data).toBe("First words");
+    if (read) read.data = "changed by a screen";
+    expect((await store.conversation_messages.get("m1"))?.data).toBe("First words");
+
+    await store.conversation_messages.put(message("m1", "fay06", "2026-03-01", "Second words"));
+    expect((await store.conversation_messages.get("m1"))?.data).toBe("Second words");
+
+    // The same IV and tag over other bytes is not the row read before: it fails to open.
+    const [stored] = await readRaw(store, [store.conversation_messages], () => store.conversation_messages.toArray());
+    const sealed = (stored as unknown as { _sealed: Uint8Array })._sealed.slice();
+    sealed[14] ^= 1;
+    await store.conversation_messages.db.transaction("rw", store.conversation_messages, async () => {
+      const raw = Dexie.currentTransaction?.idbtrans.objectStore("conversation_messages");
+      await new Promise((resolve) => {
+        const req = raw?.put({ ...stored, _sealed: sealed });
+        if (req) req.onsuccess = resolve;
+      });
+    });
+    await expect(store.conversation_messages.get("m1")).rejects.toThrow();
     store.close();
   });
 

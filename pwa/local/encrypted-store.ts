@@ -42,6 +42,8 @@ interface StoreKeys {
   /** The key of the patient-name hashes, derived from the data key. */
   mac: Uint8Array;
   hashes: Map<string, string>;
+  /** Rows opened lately, by IV and tag (see openNow); dropped with the key. */
+  opened: Map<string, { bytes: Uint8Array; text: string }>;
 }
 
 const held = new Map<string, StoreKeys>();
@@ -54,7 +56,7 @@ export function setStoreKey(userId: string, raw: Uint8Array | null): void {
   }
   const aes = crypto.subtle.importKey("raw", new Uint8Array(raw), "AES-GCM", false, ["encrypt", "decrypt"]);
   const mac = hmac(SHA256, raw, new TextEncoder().encode("stepwise patient name index"));
-  held.set(userId, { raw: new Uint8Array(raw), aes, mac, hashes: new Map() });
+  held.set(userId, { raw: new Uint8Array(raw), aes, mac, hashes: new Map(), opened: new Map() });
 }
 
 /** Forgets every held key (lock, sign-out). */
@@ -122,13 +124,34 @@ function sealNow(userId: string, table: DBCoreTable, row: Record<string, unknown
   return { ...clearPart(userId, table, row), [SEALED]: bytes };
 }
 
-/** The clear row of a stored one; rows stored before encryption (no ciphertext) are clear already. */
+/** How many opened rows each store keeps in memory (a screenful of tables, a conversation or two). */
+const OPENED_KEPT = 4096;
+
+/**
+ * The clear row of a stored one; rows stored before encryption (no ciphertext) are clear already.
+ * A live query reads its rows again after every write to its tables (each page of a first sync),
+ * and noble's opening takes about 1 ms a row on a slow tablet's main thread, so the text of rows
+ * opened lately is kept while the key is held. A hit is the very same bytes, compared in full.
+ */
 function openNow(userId: string, stored: unknown): unknown {
   if (!stored || typeof stored !== "object" || !(SEALED in stored)) return stored;
   const bytes = (stored as Record<string, Uint8Array>)[SEALED];
-  const { raw } = keysOf(userId);
-  const row = JSON.parse(decoder.decode(gcm(raw, bytes.subarray(0, 12)).decrypt(bytes.subarray(12))));
-  return withStoredKey(stored as Record<string, unknown>, row);
+  const { raw, opened } = keysOf(userId);
+  // IV and tag: random, and different whenever the ciphertext is.
+  const id = String.fromCharCode(...bytes.subarray(0, 12), ...bytes.subarray(bytes.length - 16));
+  let kept = opened.get(id);
+  if (kept && sameBytes(kept.bytes, bytes)) opened.delete(id);
+  else
+    kept = { bytes: bytes.slice(), text: decoder.decode(gcm(raw, bytes.subarray(0, 12)).decrypt(bytes.subarray(12))) };
+  opened.set(id, kept);
+  if (opened.size > OPENED_KEPT) opened.delete(opened.keys().next().value as string);
+  return withStoredKey(stored as Record<string, unknown>, JSON.parse(kept.text));
+}
+
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /** An auto-incremented key (the outbox's seq) is given by IndexedDB after sealing: it comes from the stored row. */
