@@ -1,6 +1,7 @@
 import { ChevronLeftIcon, ChevronRightIcon } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { cn } from "@/lib/cn.ts";
+import { formatCount } from "@/lib/numbers.ts";
 import { Button } from "./button.tsx";
 
 interface PagerProps {
@@ -13,8 +14,6 @@ interface PagerProps {
   onPage: (page: number) => void;
   className?: string;
 }
-
-const count = (n: number) => n.toLocaleString("en");
 
 /** "Showing 1–50 of 1,000" with Previous and Next: one page of a long list in the DOM at a time. */
 export function Pager({ label, page, pageSize, total, onPage, className }: PagerProps) {
@@ -44,7 +43,7 @@ export function Pager({ label, page, pageSize, total, onPage, className }: Pager
       className={cn("flex flex-wrap items-center justify-between gap-2 text-sm", className)}
     >
       <span aria-live="polite">
-        Showing {count(first)}–{count(last)} of {count(total)}
+        Showing {formatCount(first)}–{formatCount(last)} of {formatCount(total)}
       </span>
       <div className="flex gap-2">
         <Button variant="outline" size="sm" disabled={page <= 0} onClick={() => go(page - 1)}>

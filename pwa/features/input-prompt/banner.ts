@@ -1,6 +1,7 @@
 import { PROMPT_LIMITS } from "@schema/constants.ts";
 import { messages } from "@schema/messages.ts";
 import { ApiError, ApiTimeoutError } from "@/lib/api.ts";
+import { formatCount } from "@/lib/numbers.ts";
 
 export interface Banner {
   tone: "success" | "error";
@@ -27,5 +28,5 @@ export function failureBanner(err: unknown): Banner {
 
 /** "1,234 / 20,000" under the content. */
 export function characterCount(content: string): string {
-  return `${content.length.toLocaleString("en-US")} / ${PROMPT_LIMITS.promptMax.toLocaleString("en-US")}`;
+  return `${formatCount(content.length)} / ${formatCount(PROMPT_LIMITS.promptMax)}`;
 }

@@ -1,6 +1,7 @@
 import { errorTexts } from "@schema/error-codes.ts";
 import { messages } from "@schema/messages.ts";
 import type { SyncedTable } from "@schema/rows.ts";
+import { formatCount } from "@/lib/numbers.ts";
 import type { FirstSync, Refused, SyncProblem } from "@/local/index.ts";
 
 /** What the app says about syncing, in one place for the status line, the Sync panel and sign-out. */
@@ -51,11 +52,11 @@ const TABLE_WORDS: Record<SyncedTable, string> = {
   conversation_messages: "messages",
 };
 
-const count = (n: number) => n.toLocaleString("en-US");
 const timeLeft = (seconds: number) => (seconds < 60 ? `${seconds} s` : `${Math.ceil(seconds / 60)} min`);
 
 /** The top bar's short form: "Downloading 12,400 of 50,000". */
-export const downloadingShort = ({ done, total }: FirstSync) => `Downloading ${count(done)} of ${count(total)}`;
+export const downloadingShort = ({ done, total }: FirstSync) =>
+  `Downloading ${formatCount(done)} of ${formatCount(total)}`;
 
 /** "Downloading 12,400 of 50,000 messages · about 20 s left": it starts with the short form, so the
  * status line's accessible name holds the words a speech-input user sees and says. */
@@ -67,11 +68,11 @@ export function downloadingText(firstSync: FirstSync): string {
 
 /** The Sync panel's line under the progress bar: rows left in all tables. */
 export const leftText = ({ remaining }: FirstSync) =>
-  remaining === 0 ? "Almost done" : `${count(remaining)} ${remaining === 1 ? "item" : "items"} left to download`;
+  remaining === 0 ? "Almost done" : `${formatCount(remaining)} ${remaining === 1 ? "item" : "items"} left to download`;
 
 /** What a screen of conversations says while a first sync is still bringing them. */
 export function stillArrivingText({ table, done, total }: FirstSync): string {
   return table === "conversation_messages"
-    ? `Older conversations are still arriving (${count(done)} of ${count(total)} messages so far). The newest are already here.`
+    ? `Older conversations are still arriving (${formatCount(done)} of ${formatCount(total)} messages so far). The newest are already here.`
     : "Conversations are still arriving: your patients, homework and summaries come first.";
 }
