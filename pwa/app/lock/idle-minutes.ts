@@ -1,4 +1,5 @@
 import { LOCK_IDLE_MINUTES } from "@schema/device-lock.ts";
+import { useEffect } from "react";
 import { usePublicConfig } from "@/lib/config.ts";
 
 const KEY = "stepwise.lockIdleMinutes";
@@ -9,13 +10,15 @@ const KEY = "stepwise.lockIdleMinutes";
  */
 export function useLockIdleMinutes(): number {
   const { data } = usePublicConfig();
-  const served = data?.lockIdleMinutes;
-  if (typeof served === "number" && served > 0) {
+  const served = typeof data?.lockIdleMinutes === "number" && data.lockIdleMinutes > 0 ? data.lockIdleMinutes : null;
+  // Written when the answer changes, not at every render of the lock (each sync state change).
+  useEffect(() => {
+    if (served === null) return;
     try {
       localStorage.setItem(KEY, String(served));
     } catch {}
-    return served;
-  }
+  }, [served]);
+  if (served !== null) return served;
   try {
     const kept = Number(localStorage.getItem(KEY));
     if (kept > 0) return kept;
