@@ -11,9 +11,9 @@ export function Table({ className, ...props }: ComponentProps<"table">) {
   useEffect(() => {
     const el = scroller.current;
     if (!el) return;
-    const check = () => setOverflows(el.scrollWidth > el.clientWidth);
-    check();
-    const observer = new ResizeObserver(check);
+    // The observer reports the first size too, after layout: reading widths here would force a
+    // layout in the middle of the render that fills the table.
+    const observer = new ResizeObserver(() => setOverflows(el.scrollWidth > el.clientWidth));
     observer.observe(el);
     if (el.firstElementChild) observer.observe(el.firstElementChild);
     return () => observer.disconnect();
