@@ -1,4 +1,3 @@
-import { messages } from "@schema/messages.ts";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { displayName } from "@/lib/display-name.ts";
 import { usePageTitle } from "@/lib/use-page-title.ts";
@@ -120,20 +119,6 @@ function ChatHistory() {
         open={summaryId !== null}
         onOpenChange={(o) => !o && setSummaryId(null)}
       />
-      <span className="sr-only" role="status">
-        {selection.status === "ready" && selection.data
-          ? messagesAnnouncement(selection.data.length)
-          : search.result && !search.searching
-            ? resultsAnnouncement(search.result)
-            : ""}
-      </span>
     </div>
   );
 }
-
-function resultsAnnouncement(result: NonNullable<ReturnType<typeof useChatSearch>["result"]>) {
-  if (result.mode === "groups") return `${result.groupCount} conversations`;
-  return messagesAnnouncement(result.messageCount);
-}
-
-const messagesAnnouncement = (count: number) => (count ? `${count} messages` : messages.conversations.none);

@@ -45,6 +45,17 @@ export function ResultsPanel({
     : result && (result.mode === "groups" ? result.groupCount === 0 : result.messageCount === 0);
   const failed = selected ? selection.status === "error" : error;
   const loading = !failed && ((selected ? !opened : !result) || (none && !arrived));
+  // What a screen reader hears once the column settles: nothing while it loads or reads from the
+  // server (each says so itself), never "none" while messages are still to come.
+  const readsFromServer = selected && heldBack;
+  const announcement =
+    loading || failed || readsFromServer
+      ? ""
+      : opened
+        ? messagesAnnouncement(opened.length)
+        : result && !search.searching
+          ? resultsAnnouncement(result)
+          : "";
   return (
     <Card className="min-w-0">
       <CardHeader className="flex-row flex-wrap items-center justify-between gap-2">
@@ -56,7 +67,7 @@ export function ResultsPanel({
         )}
       </CardHeader>
       <CardContent>
-        {selected && heldBack ? (
+        {readsFromServer ? (
           <ServerConversation conversationId={selected} />
         ) : failed ? (
           <p className="text-destructive">{messages.conversations.loadError}</p>
@@ -81,9 +92,19 @@ export function ResultsPanel({
           )
         )}
       </CardContent>
+      <span className="sr-only" role="status">
+        {announcement}
+      </span>
     </Card>
   );
 }
+
+function resultsAnnouncement(result: NonNullable<ChatSearch["result"]>) {
+  if (result.mode === "groups") return `${result.groupCount} conversations`;
+  return messagesAnnouncement(result.messageCount);
+}
+
+const messagesAnnouncement = (count: number) => (count ? `${count} messages` : messages.conversations.none);
 
 function NoMessages({ filters, onClearFilters }: { filters: ChatFilters; onClearFilters: () => void }) {
   return (
