@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
@@ -7,12 +8,19 @@ import { precompress } from "./scripts/precompress.ts";
 
 export const THEME_COLOR = "#0f766e";
 
+// React Router's package exports only its development build (dev-time checks and warnings); the
+// production build ships beside it, half a kilobyte smaller in the first load of `/`.
+const routerProduction = fileURLToPath(
+  new URL("./node_modules/react-router/dist/production/index.mjs", import.meta.url),
+);
+
 export default defineConfig({
   resolve: {
-    alias: {
-      "@": fileURLToPath(new URL("./pwa", import.meta.url)),
-      "@schema": fileURLToPath(new URL("./schema", import.meta.url)),
-    },
+    alias: [
+      { find: /^@\//, replacement: `${fileURLToPath(new URL("./pwa", import.meta.url))}/` },
+      { find: /^@schema\//, replacement: `${fileURLToPath(new URL("./schema", import.meta.url))}/` },
+      ...(existsSync(routerProduction) ? [{ find: /^react-router$/, replacement: routerProduction }] : []),
+    ],
   },
   plugins: [
     react(),
