@@ -6,7 +6,12 @@ import { PageFrame } from "./page-frame.tsx";
 import { MenuOpenState } from "./top-bar.tsx";
 
 // The device store, sync engine, query cache and the signed-in menus load only once someone is signed in.
-const SignedInLayout = lazyScreen(() => import("./signed-in-layout.tsx"));
+// The device's sync client is fetched beside the layout, not after it rendered (the sync provider's
+// effect imports it): the first sync of a sign-in starts that much sooner.
+const SignedInLayout = lazyScreen(() => {
+  import("@/local/index.ts").catch(() => {});
+  return import("./signed-in-layout.tsx");
+});
 
 /**
  * Every page's frame. A signed-in user's frame comes with its providers from a chunk of its own;
