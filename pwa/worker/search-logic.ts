@@ -159,7 +159,7 @@ export function search(messages: readonly IndexedMessage[], risky: Set<string>, 
       : null;
   const selected = f.selectedConversationId ?? autoSelected;
   if (selected) {
-    const messageIds = selectedMessageIds(scoped, risky, f, selected);
+    const messageIds = selectedMessageIds(messages, risky, f, selected);
     return { mode: "messages", conversations, groups: [], messageIds, autoSelected };
   }
   const matches = scoped.filter((m) => (!idText || withId(m)) && (!text || m.text.includes(text)));
