@@ -25,6 +25,7 @@ export function createSearchClient(store: LocalStore): SearchClient {
       await opened;
       return remote.search(filters, version);
     },
+    finish: (resultKey) => remote.finish(resultKey),
     messageIds: (resultKey, from, to) => remote.messageIds(resultKey, from, to),
     groups: (resultKey, from, to) => remote.groups(resultKey, from, to),
     keepNow: () => remote.keepNow(),

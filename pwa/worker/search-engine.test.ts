@@ -65,3 +65,45 @@ describe("the search worker's engine", () => {
     expect(await engine.messageIds(rewritten.resultKey, 0, 10)).toEqual(["m4"]);
   });
 });
+
+describe("a search of many messages", () => {
+  const many = (count: number) =>
+    Array.from({ length: count }, (_, i) => ({
+      ...message(i),
+      data: i % 3 === 0 ? `felt calm ${i}` : `felt nervous ${i}`,
+    }));
+
+  it("answers with its first screenful counted, then counts the rest when asked, and the ids match the count", async () => {
+    const device = openTestDevice(userOf("clinician"));
+    await device.store.conversation_messages.bulkPut(many(900));
+    const engine = createSearchEngine(device.store);
+
+    const answer = await engine.search({ ...NO_FILTERS, text: "felt nervous" }, "v1");
+    expect(answer.complete).toBe(false);
+    expect(answer.messageCount).toBeGreaterThanOrEqual(100);
+    expect(answer.messageCount).toBeLessThan(600);
+    expect(await engine.messageIds(answer.resultKey, 0, 2)).toEqual(["m899", "m898"]);
+
+    expect(await engine.finish(answer.resultKey)).toBe(600);
+    const last = await engine.messageIds(answer.resultKey, 590, 700);
+    expect(last).toHaveLength(10);
+    expect(last.at(-1)).toBe("m1");
+  });
+
+  it("answers a query of one word from the index alone, counted at once", async () => {
+    const device = openTestDevice(userOf("clinician"));
+    await device.store.conversation_messages.bulkPut(many(900));
+    const engine = createSearchEngine(device.store);
+    const answer = await engine.search({ ...NO_FILTERS, text: "calm" }, "v1");
+    expect(answer).toMatchObject({ complete: true, messageCount: 300 });
+  });
+
+  it("gives up counting an answer once a newer search came", async () => {
+    const device = openTestDevice(userOf("clinician"));
+    await device.store.conversation_messages.bulkPut(many(900));
+    const engine = createSearchEngine(device.store);
+    const old = await engine.search({ ...NO_FILTERS, text: "felt nervous" }, "v1");
+    await engine.search({ ...NO_FILTERS, text: "felt calm" }, "v1");
+    expect(await engine.finish(old.resultKey)).toBeNull();
+  });
+});

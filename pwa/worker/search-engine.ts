@@ -1,6 +1,15 @@
 import type { LocalStore } from "@/local/index.ts";
 import { listenToStoredRows } from "@/local/search-changes.ts";
-import { allGroups, buildIndex, KEYS, regroup, type SearchIndex, searchIndexed, wordsOf } from "./search-index.ts";
+import {
+  allGroups,
+  buildIndex,
+  type FoundResult,
+  KEYS,
+  regroup,
+  type SearchIndex,
+  searchFound,
+  wordsOf,
+} from "./search-index.ts";
 import { movedLists } from "./search-lists.ts";
 import {
   type ChatFilters,
@@ -21,10 +30,14 @@ import {
   readKept,
 } from "./search-store.ts";
 
-/** A search result without its message ids and groups: those cross to the page a screenful at a time. */
+/**
+ * A search result without its message ids and groups: those cross to the page a screenful at a time.
+ * Its messages are counted as far as the first screenful (`complete`: all of them); `finish` counts the rest.
+ */
 export type SearchAnswer = Omit<SearchResult, "messageIds" | "groups"> & {
   resultKey: number;
   messageCount: number;
+  complete: boolean;
   groupCount: number;
 };
 
@@ -34,6 +47,11 @@ export interface SearchApi {
    * changes whenever messages or summaries change); only then are the noted changes taken in.
    */
   search(filters: ChatFilters, version: string): Promise<SearchAnswer>;
+  /**
+   * Counts all of a result's messages, a turn of the worker's message loop at a time, so a newer
+   * search is answered first (then this one gives up: null, as for a forgotten result).
+   */
+  finish(resultKey: number): Promise<number | null>;
   /** The ids of a result's messages from..to (exclusive); empty once the result is forgotten. */
   messageIds(resultKey: number, from: number, to: number): Promise<string[]>;
   /** A result's conversation groups from..to (exclusive); empty once the result is forgotten. */
@@ -43,6 +61,8 @@ export interface SearchApi {
 }
 
 const KEPT_RESULTS = 4;
+/** Messages found before a search answers: a screenful and more. */
+const FIRST_SCREEN = 100;
 /** Rows changed since the kept index before it is kept again: fewer are cheaper to take in at the next visit than to rewrite. */
 const KEEP_AFTER_CHANGES = 5_000;
 const KEEP_AFTER_MS = 3_000;
@@ -63,7 +83,7 @@ interface Held {
 export function createSearchEngine(store: LocalStore): SearchApi {
   let held: Promise<Held> | null = null;
   let heldVersion: string | null = null;
-  const results = new Map<number, Pick<SearchResult, "messageIds" | "groups">>();
+  const results = new Map<number, Pick<FoundResult, "found" | "groups">>();
   let nextKey = 1;
   let waiting: { held: Held; timer: ReturnType<typeof setTimeout> } | null = null;
   let keeping: Promise<void> = Promise.resolve();
@@ -174,14 +194,22 @@ export function createSearchEngine(store: LocalStore): SearchApi {
           held = null;
         });
       }
-      const { messageIds, groups, ...rest } = searchIndexed((await held).index, filters);
+      const { found, groups, ...rest } = searchFound((await held).index, filters);
+      found.reach(FIRST_SCREEN);
       const resultKey = nextKey++;
-      results.set(resultKey, { messageIds, groups });
+      results.set(resultKey, { found, groups });
       for (const key of results.keys()) if (results.size > KEPT_RESULTS) results.delete(key);
-      return { ...rest, resultKey, messageCount: messageIds.length, groupCount: groups.length };
+      return { ...rest, resultKey, messageCount: found.count, complete: found.complete, groupCount: groups.length };
+    },
+    async finish(resultKey) {
+      // Once a newer search came (now or between turns), this count is not wanted any more.
+      const newest = () => nextKey === resultKey + 1;
+      const found = results.get(resultKey)?.found;
+      if (!found || !newest()) return null;
+      return found.finish(() => new Promise<boolean>((resolve) => setTimeout(() => resolve(newest()), 0)));
     },
     async messageIds(resultKey, from, to) {
-      return results.get(resultKey)?.messageIds.slice(from, to) ?? [];
+      return results.get(resultKey)?.found.ids(from, to) ?? [];
     },
     async groups(resultKey, from, to) {
       return results.get(resultKey)?.groups.slice(from, to) ?? [];

@@ -32,6 +32,8 @@ export interface SearchIndex {
   allGroups: ConversationGroup[] | null;
   /** Each conversation's oldest and newest message time, made with the first date-range-only list. */
   spans: Map<string, { first: number; last: number }> | null;
+  /** Every message has a time (read with the first date range). */
+  timed?: boolean;
 }
 
 const EMPTY = new Int32Array(0);
@@ -129,10 +131,15 @@ function union(lists: Int32Array[], size: number): Int32Array {
   const total = lists.reduce((sum, l) => sum + l.length, 0);
   if (total * 8 > size) {
     const marked = new Uint8Array(size);
-    for (const list of lists) for (const place of list) marked[place] = 1;
-    const out: number[] = [];
-    for (let place = 0; place < size; place++) if (marked[place]) out.push(place);
-    return Int32Array.from(out);
+    let count = 0;
+    for (const list of lists)
+      for (const place of list) {
+        count += 1 - marked[place];
+        marked[place] = 1;
+      }
+    const out = new Int32Array(count);
+    for (let place = 0, at = 0; at < count; place++) if (marked[place]) out[at++] = place;
+    return out;
   }
   const all = new Int32Array(total);
   let at = 0;
@@ -146,59 +153,119 @@ function union(lists: Int32Array[], size: number): Int32Array {
   return all.subarray(0, kept);
 }
 
-/** Places of the messages the patient, date range and safety filters can keep (a superset of them). */
-function scopeCandidates(ix: SearchIndex, f: ChatFilters): Int32Array {
+/** The places of `sorted` that are in any of `lists` (each sorted too). */
+function intersect(sorted: Int32Array, lists: Int32Array[], size: number): Int32Array {
+  const out = new Int32Array(sorted.length);
+  let kept = 0;
+  if (lists.length === 1 && sorted.length * 16 < lists[0].length) {
+    // One long list: each place looked up in it.
+    const list = lists[0];
+    for (let i = 0; i < sorted.length; i++) {
+      const at = lowerBound(list, sorted[i]);
+      if (list[at] === sorted[i]) out[kept++] = sorted[i];
+    }
+  } else if (lists.length === 1) {
+    // One list: a walk through both.
+    const list = lists[0];
+    for (let i = 0, j = 0; i < sorted.length && j < list.length; ) {
+      if (sorted[i] < list[j]) i++;
+      else if (sorted[i] > list[j]) j++;
+      else {
+        out[kept++] = sorted[i++];
+        j++;
+      }
+    }
+  } else {
+    const marked = new Uint8Array(size);
+    for (const list of lists) for (const place of list) marked[place] = 1;
+    for (let i = 0; i < sorted.length; i++) if (marked[sorted[i]]) out[kept++] = sorted[i];
+  }
+  return out.subarray(0, kept);
+}
+
+/** Whether every message has a time: then a date range is exactly a slice of the display order. */
+function allTimed(ix: SearchIndex): boolean {
+  ix.timed ??= ix.messages.every((m) => !Number.isNaN(m.time));
+  return ix.timed;
+}
+
+/** What the patient, date range and safety filters keep, as places. */
+interface Scope {
+  /** The places of the date range: [lo, hi). */
+  lo: number;
+  hi: number;
+  /** The patient's or safety's places within the range, if either is set. */
+  list: Int32Array | null;
+  /** The places hold just the messages the filters keep (else a superset of them). */
+  exact: boolean;
+}
+
+function scopeOf(ix: SearchIndex, f: ChatFilters): Scope {
   const lo = f.endDate ? firstOlder(ix.messages, Date.parse(f.endDate), true) : 0;
   const hi = f.startDate ? firstOlder(ix.messages, Date.parse(f.startDate), false) : ix.messages.length;
+  // A message without a time sorts anywhere: a date range is checked message by message then.
+  const exact = (!f.startDate && !f.endDate) || allTimed(ix);
   const within = (list: Int32Array) => list.subarray(lowerBound(list, lo), lowerBound(list, hi));
-  if (f.patientName) return within(ix.patients.get(f.patientName) ?? EMPTY);
-  if (f.safetyOnly) {
-    const lists = [...ix.risky].flatMap((id) => ix.conversations.get(id) ?? []);
-    return within(union(lists, ix.messages.length));
-  }
+  const risky = () => [...ix.risky].flatMap((id) => ix.conversations.get(id) ?? []);
+  let list: Int32Array | null = null;
+  if (f.patientName) {
+    list = within(ix.patients.get(f.patientName) ?? EMPTY);
+    if (f.safetyOnly) list = intersect(list, risky(), ix.messages.length);
+  } else if (f.safetyOnly) list = within(union(risky(), ix.messages.length));
+  return { lo, hi, list, exact };
+}
+
+/** The places of a scope. */
+function scopePlaces({ lo, hi, list }: Scope): Int32Array {
+  if (list) return list;
   const all = new Int32Array(Math.max(0, hi - lo));
   for (let i = 0; i < all.length; i++) all[i] = lo + i;
   return all;
 }
 
 /**
- * Places of the messages whose text can contain `text`, or null when the index cannot narrow it.
- * A word of the query is a whole word of the message where the query has a separator on both of its
- * sides, ends a word where it starts the query, starts one where it ends it, and sits anywhere in a
- * word when it is the whole query; the word whose matching lists are shortest gives the candidates.
+ * Places of the messages whose text can contain `text` (`exact`: every one of them does), or null
+ * when the index cannot narrow it. A word of the query is a whole word of the message where the
+ * query has a separator on both of its sides, ends a word where it starts the query, starts one
+ * where it ends it, and sits anywhere in a word when it is the whole query. A message holding the
+ * text holds each of its words so: the candidates are the messages found by all of them, met from
+ * the word found least often. A query of one word alone needs no check (a word never spans a separator).
  */
-function textCandidates(ix: SearchIndex, text: string): Int32Array | null {
+function textCandidates(ix: SearchIndex, text: string): { places: Int32Array; exact: boolean } | null {
   // Half a character pair is not a character the word pattern sees: leave such queries to the check.
   if (/[\uD800-\uDFFF]/.test(text)) return null;
-  let best: Int32Array[] | null = null;
-  let bestSize = Number.POSITIVE_INFINITY;
-  for (const found of text.matchAll(WORD)) {
-    const token = found[0];
-    const openStart = found.index === 0;
-    const openEnd = found.index + token.length === text.length;
+  const found = [...text.matchAll(WORD)].map((match) => {
+    const token = match[0];
+    const openStart = match.index === 0;
+    const openEnd = match.index + token.length === text.length;
     const lists: Int32Array[] = [];
-    let size = 0;
     if (!openStart && !openEnd) {
       const list = wordsOf(ix).get(token);
       if (list) lists.push(list);
-      size = list?.length ?? 0;
     } else {
       for (const [word, list] of wordsOf(ix)) {
         const fits =
           openStart && openEnd ? word.includes(token) : openStart ? word.endsWith(token) : word.startsWith(token);
-        if (fits) {
-          lists.push(list);
-          size += list.length;
-        }
+        if (fits) lists.push(list);
       }
     }
-    if (size < bestSize) {
-      best = lists;
-      bestSize = size;
-    }
+    return { lists, size: lists.reduce((sum, list) => sum + list.length, 0), whole: token === text };
+  });
+  found.sort((a, b) => a.size - b.size);
+  // A word in most messages narrows little, and merging its many lists costs more than reading the
+  // texts of a screenful of candidates: such words are left to the check.
+  const narrows = found.filter(({ lists, size }) => lists.length === 1 || size * DENSE < ix.messages.length);
+  if (narrows.length === 0) return null;
+  let places = union(narrows[0].lists, ix.messages.length);
+  for (const { lists } of narrows.slice(1)) {
+    if (places.length === 0) break;
+    places = intersect(places, lists, ix.messages.length);
   }
-  return best ? union(best, ix.messages.length) : null;
+  return { places, exact: found.length === 1 && narrows.length === 1 && found[0].whole };
 }
+
+/** A word whose lists hold more than one in DENSE of the messages (several lists of it) is not looked up. */
+const DENSE = 4;
 
 /** The conversations (as the scan groups them: messages met in stored order) of the messages at `places`. */
 function groupsOf(ix: SearchIndex, places: Int32Array): ConversationGroup[] {
@@ -222,20 +289,16 @@ export function allGroups(ix: SearchIndex): ConversationGroup[] {
 
 const groupTime = (g: ConversationGroup) => Date.parse(g.created_at);
 
-/**
- * The grouped view after a change, from the one before: the conversations in `touched` grouped again
- * from their messages, every safety flag read again, and the two merged in the grouped view's order.
- */
-export function regroup(ix: SearchIndex, before: ConversationGroup[], touched: Set<string>): ConversationGroup[] {
-  const lists = [...touched].flatMap((id) => ix.conversations.get(id) ?? []);
-  const fresh = groupsOf(ix, union(lists, ix.messages.length));
-  const kept = before
-    .filter((g) => !touched.has(g.conversation_id))
-    .map((g) => (g.safety_risk === ix.risky.has(g.conversation_id) ? g : { ...g, safety_risk: !g.safety_risk }));
+/** Two lists of groups, each in the grouped view's order, merged in that order; `timeOf` reads the first's times. */
+function mergeGroups(
+  kept: readonly ConversationGroup[],
+  timeOf: (g: ConversationGroup) => number,
+  fresh: readonly ConversationGroup[],
+): ConversationGroup[] {
   const out: ConversationGroup[] = [];
   let f = 0;
   for (const g of kept) {
-    const t = groupTime(g);
+    const t = timeOf(g);
     while (
       f < fresh.length &&
       (groupTime(fresh[f]) > t ||
@@ -249,8 +312,22 @@ export function regroup(ix: SearchIndex, before: ConversationGroup[], touched: S
 }
 
 /**
+ * The grouped view after a change, from the one before: the conversations in `touched` grouped again
+ * from their messages, every safety flag read again, and the two merged in the grouped view's order.
+ */
+export function regroup(ix: SearchIndex, before: ConversationGroup[], touched: Set<string>): ConversationGroup[] {
+  const lists = [...touched].flatMap((id) => ix.conversations.get(id) ?? []);
+  const fresh = groupsOf(ix, union(lists, ix.messages.length));
+  const kept = before
+    .filter((g) => !touched.has(g.conversation_id))
+    .map((g) => (g.safety_risk === ix.risky.has(g.conversation_id) ? g : { ...g, safety_risk: !g.safety_risk }));
+  return mergeGroups(kept, groupTime, fresh);
+}
+
+/**
  * The conversations of a date range alone: those wholly inside it are their groups with nothing
- * filtered (made once); only those the range cuts through are grouped again from their messages.
+ * filtered (made once, already in order); only those the range cuts through are grouped again from
+ * their messages and merged in.
  */
 function rangeGroups(ix: SearchIndex, f: ChatFilters, scoped: (m: IndexedMessage) => boolean): ConversationGroup[] {
   const from = f.startDate ? Date.parse(f.startDate) : Number.NEGATIVE_INFINITY;
@@ -262,42 +339,109 @@ function rangeGroups(ix: SearchIndex, f: ChatFilters, scoped: (m: IndexedMessage
       spans.set(id, { first: ix.messages[list[list.length - 1]].time, last: ix.messages[list[0]].time });
     ix.spans = spans;
   }
-  const keyed: { time: number; group: ConversationGroup }[] = [];
+  const spans = ix.spans;
+  const inside: ConversationGroup[] = [];
   const cut: Int32Array[] = [];
   for (const group of allGroups(ix)) {
-    const span = ix.spans.get(group.conversation_id);
+    const span = spans.get(group.conversation_id);
     if (!span || span.last < from || span.first > to) continue;
-    if (span.first >= from && span.last <= to) keyed.push({ time: span.first, group });
+    if (span.first >= from && span.last <= to) inside.push(group);
     else cut.push(ix.conversations.get(group.conversation_id) ?? EMPTY);
   }
-  for (const group of groupsOf(ix, keep(ix, union(cut, ix.messages.length), scoped)))
-    keyed.push({ time: Date.parse(group.created_at), group });
-  keyed.sort((a, b) => b.time - a.time || a.group.conversation_id.localeCompare(b.group.conversation_id));
-  return keyed.map((k) => k.group);
+  // A group wholly inside starts at its span's first message.
+  const fresh = groupsOf(ix, keep(ix, union(cut, ix.messages.length), scoped));
+  return mergeGroups(inside, (g) => spans.get(g.conversation_id)?.first ?? groupTime(g), fresh);
 }
+
+/** How many candidates are checked between two turns of the worker's message loop while counting. */
+const CHECKS_A_TURN = 50_000;
+
+/**
+ * The messages of an answer, found as they are asked for: its candidates (in display order) are
+ * checked only as far as the screen needs, so the first screenful of a million messages is answered
+ * before the rest are counted (`finish`, a turn of the message loop at a time).
+ */
+function foundMessages(
+  messages: readonly IndexedMessage[],
+  candidates: Int32Array,
+  test: ((m: IndexedMessage) => boolean) | null,
+) {
+  let places = test ? new Int32Array(Math.min(candidates.length, 1024)) : candidates;
+  let found = test ? 0 : candidates.length;
+  let checked = found;
+  /** Checks candidates until `wanted` are found or `budget` were checked; true when none is left. */
+  const reach = (wanted: number, budget = Number.POSITIVE_INFINITY) => {
+    if (!test) return true;
+    const end = Math.min(candidates.length, checked + budget);
+    while (found < wanted && checked < end) {
+      const place = candidates[checked++];
+      if (!test(messages[place])) continue;
+      if (found === places.length) {
+        const grown = new Int32Array(Math.min(candidates.length, places.length * 4));
+        grown.set(places);
+        places = grown;
+      }
+      places[found++] = place;
+    }
+    return checked === candidates.length;
+  };
+  return {
+    get count() {
+      return found;
+    },
+    get complete() {
+      return checked === candidates.length;
+    },
+    /** Finds at least `wanted` (or all there are). */
+    reach: (wanted: number) => void reach(wanted),
+    /** The ids from..to (exclusive), found first where needed. */
+    ids(from: number, to: number): string[] {
+      reach(to);
+      return Array.from(places.subarray(from, Math.min(to, found)), (place) => messages[place].id);
+    },
+    /** Finds them all; `turn` yields to the message loop between turns (null: no waiting). */
+    async finish(turn: (() => Promise<boolean>) | null = null): Promise<number | null> {
+      while (!reach(Number.POSITIVE_INFINITY, turn ? CHECKS_A_TURN : Number.POSITIVE_INFINITY))
+        if (turn && !(await turn())) return null;
+      return found;
+    },
+    /** Finds them all now. */
+    all(): string[] {
+      reach(Number.POSITIVE_INFINITY);
+      return this.ids(0, found);
+    },
+  };
+}
+
+type FoundMessages = ReturnType<typeof foundMessages>;
+
+/** A search's answer with its messages found as they are asked for. */
+export type FoundResult = Omit<SearchResult, "messageIds"> & { found: FoundMessages };
 
 /** The scan's answer (search-logic.ts `search`), read from the index. */
 export function searchIndexed(ix: SearchIndex, f: ChatFilters): SearchResult {
+  const { found, ...result } = searchFound(ix, f);
+  return { ...result, messageIds: found.all() };
+}
+
+/** The scan's answer, read from the index, with its messages found as they are asked for. */
+export function searchFound(ix: SearchIndex, f: ChatFilters): FoundResult {
   const { messages } = ix;
   const scoped = inScope(f, ix.risky);
   const listed = Boolean(f.patientName || f.startDate || f.endDate || f.safetyOnly);
-  let scope: Int32Array | null = null;
-  const scopeList = () => {
-    scope ??= scopeCandidates(ix, f);
-    return scope;
-  };
+  const scope = scopeOf(ix, f);
   const conversations = !listed
     ? []
-    : f.patientName || f.safetyOnly
-      ? groupsOf(ix, keep(ix, scopeList(), scoped))
+    : scope.list
+      ? groupsOf(ix, keep(ix, scope.list, scoped))
       : rangeGroups(ix, f, scoped);
   if (!showsMessages(f)) {
-    return { mode: "groups", conversations, groups: allGroups(ix), messageIds: [], autoSelected: null };
+    const found = foundMessages(messages, EMPTY, null);
+    return { mode: "groups", conversations, groups: allGroups(ix), found, autoSelected: null };
   }
 
   const text = f.text.trim().toLowerCase();
   const idText = f.conversationIdText.trim();
-  const withId = (m: IndexedMessage) => m.conversationId.includes(idText);
   const idPlaces = idText
     ? union(
         [...ix.conversations].filter(([id]) => id.includes(idText)).map(([, list]) => list),
@@ -309,32 +453,34 @@ export function searchIndexed(ix: SearchIndex, f: ChatFilters): SearchResult {
       ? firstConversationMatching(listed ? conversations : groupsOf(ix, keep(ix, idPlaces, scoped)), idText)
       : null;
   const selected = f.selectedConversationId ?? autoSelected;
-  const accepts = (m: IndexedMessage) =>
-    scoped(m) && (selected ? m.conversationId === selected : !idText || withId(m)) && (!text || m.text.includes(text));
 
-  let places: Int32Array;
   if (selected) {
     // A selected conversation reads in order: oldest first, then by serial, then as stored.
-    places = keep(ix, ix.conversations.get(selected) ?? EMPTY, accepts).sort((p, q) => {
+    const accepts = (m: IndexedMessage) => scoped(m) && (!text || m.text.includes(text));
+    const places = keep(ix, ix.conversations.get(selected) ?? EMPTY, accepts).sort((p, q) => {
       const a = messages[p];
       const b = messages[q];
       return a.time - b.time || a.serial - b.serial || ix.origin[p] - ix.origin[q];
     });
-  } else {
-    // The shortest list that holds every answer: the text's, the id box's, the patient's or safety's, else the date range.
-    const lists = [text ? textCandidates(ix, text) : null, idPlaces].filter((l): l is Int32Array => l !== null);
-    if (f.patientName || f.safetyOnly || lists.length === 0) lists.push(scopeList());
-    places = keep(
-      ix,
-      lists.reduce((a, b) => (b.length < a.length ? b : a)),
-      accepts,
-    );
+    return { mode: "messages", conversations, groups: [], found: foundMessages(messages, places, null), autoSelected };
   }
+  // The candidates: in every list that holds all the answers (the text's, the id box's, the
+  // patient's or safety's) and in the date range, met from the shortest list.
+  const words = text ? textCandidates(ix, text) : null;
+  const lists = [words?.places, idPlaces, scope.list].filter((l): l is Int32Array => l != null);
+  lists.sort((a, b) => a.length - b.length);
+  let candidates = lists[0] ?? scopePlaces(scope);
+  for (const list of lists.slice(1)) candidates = intersect(candidates, [list], messages.length);
+  if (!scope.list) candidates = candidates.subarray(lowerBound(candidates, scope.lo), lowerBound(candidates, scope.hi));
+  // What the lists cannot tell is checked message by message, as the screen asks for them.
+  const checkText = text !== "" && !words?.exact;
+  const test =
+    checkText || !scope.exact ? (m: IndexedMessage) => scoped(m) && (!checkText || m.text.includes(text)) : null;
   return {
     mode: "messages",
     conversations,
     groups: [],
-    messageIds: Array.from(places, (place) => messages[place].id),
+    found: foundMessages(messages, candidates, test),
     autoSelected,
   };
 }

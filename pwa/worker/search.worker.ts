@@ -17,6 +17,7 @@ const api = {
     if (!engine) throw new Error("The search worker was not opened");
     return engine.search(filters, version);
   }) satisfies SearchApi["search"],
+  finish: ((resultKey) => engine?.finish(resultKey) ?? Promise.resolve(null)) satisfies SearchApi["finish"],
   messageIds: ((resultKey, from, to) =>
     engine?.messageIds(resultKey, from, to) ?? Promise.resolve([])) satisfies SearchApi["messageIds"],
   groups: ((resultKey, from, to) =>

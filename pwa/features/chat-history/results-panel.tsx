@@ -53,7 +53,7 @@ export function ResultsPanel({
       ? ""
       : opened
         ? messagesAnnouncement(opened.length)
-        : result && !search.searching
+        : result && !search.searching && result.complete
           ? resultsAnnouncement(result)
           : "";
   return (

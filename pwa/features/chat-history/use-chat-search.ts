@@ -142,10 +142,20 @@ export function useChatSearch(store: LocalStore, filters: ChatFilters): ChatSear
     let current = true;
     setState((s) => ({ ...s, searching: true }));
     // New filters (the user asked) search the store as it is now, not as it was at the last version.
-    client.current.search(filters, newest() ?? version).then(
-      (result) => current && setState({ result, error: null, searching: false }),
-      (error) => current && setState({ result: undefined, error, searching: false }),
-    );
+    const c = client.current;
+    const failed = (error: unknown) => current && setState({ result: undefined, error, searching: false });
+    c.search(filters, newest() ?? version).then((result) => {
+      if (!current) return;
+      setState({ result, error: null, searching: false });
+      if (result.complete) return;
+      // The first screenful came first; the rest of the messages are counted after it.
+      c.finish(result.resultKey).then((count) => {
+        if (current && count !== null)
+          setState((s) =>
+            s.result === result ? { ...s, result: { ...result, messageCount: count, complete: true } } : s,
+          );
+      }, failed);
+    }, failed);
     return () => {
       current = false;
     };
