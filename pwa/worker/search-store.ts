@@ -161,24 +161,29 @@ function encode(kept: KeptIndex): [Head, ...Part[]] {
   return [head, ...parts];
 }
 
-function decode(head: Head, parts: Part[]): KeptIndex {
-  const stored: IndexedMessage[] = [];
-  for (const part of parts)
-    for (let i = 0, id = 0, text = 0; i < part.idLengths.length; i++) {
-      const idEnd = id + part.idLengths[i];
-      const textEnd = text + part.textLengths[i];
-      stored.push({
-        id: part.ids.slice(id, idEnd),
-        conversationId: head.conversations[part.conversation[i]],
-        patientName: head.patients[part.patient[i]],
-        time: part.time[i],
-        serial: part.serial[i],
-        promptId: part.prompt[i] < 0 ? null : head.prompts[part.prompt[i]],
-        text: part.texts.slice(text, textEnd),
-      });
-      id = idEnd;
-      text = textEnd;
-    }
+/** A part's messages, read with the head's names. */
+function decodePart(head: Head, part: Part): IndexedMessage[] {
+  const messages: IndexedMessage[] = new Array(part.idLengths.length);
+  for (let i = 0, id = 0, text = 0; i < part.idLengths.length; i++) {
+    const idEnd = id + part.idLengths[i];
+    const textEnd = text + part.textLengths[i];
+    messages[i] = {
+      id: part.ids.slice(id, idEnd),
+      conversationId: head.conversations[part.conversation[i]],
+      patientName: head.patients[part.patient[i]],
+      time: part.time[i],
+      serial: part.serial[i],
+      promptId: part.prompt[i] < 0 ? null : head.prompts[part.prompt[i]],
+      text: part.texts.slice(text, textEnd),
+    };
+    id = idEnd;
+    text = textEnd;
+  }
+  return messages;
+}
+
+function decode(head: Head, parts: IndexedMessage[][]): KeptIndex {
+  const stored = parts.flat();
   const lists = {
     words: listsFrom(head.words),
     patients: listsFrom(head.patientLists),
@@ -249,25 +254,39 @@ async function sealRecord(store: LocalStore, record: Head | Part): Promise<Seale
   return { key: HEAD, marker, parts, sealed };
 }
 
-async function openRecord<T>(store: LocalStore, record: SealedRecord): Promise<T> {
-  return deserialize(await openBytes(store.userId, record.sealed)) as T;
-}
-
-/** The kept index, or null when none was kept (or it is incomplete). */
+/**
+ * The kept index, or null when none was kept (or it is incomplete). Each record is opened as soon as
+ * it is read, and each part decoded once the head is open, so IndexedDB's reading, Web Crypto's
+ * opening and this worker's decoding of the parts overlap instead of waiting for one another.
+ */
 export async function readKept(store: LocalStore): Promise<KeptIndex | null> {
-  // One transaction reads the head and its parts; they are opened after it (it cannot wait on Web Crypto).
-  const records = await store.transaction("r", store.search_index, async () => {
-    const head = (await store.search_index.get(HEAD)) as SealedRecord | undefined;
-    if (!head?.sealed || head.parts === undefined) return null;
-    const keys = Array.from({ length: head.parts }, (_, i) => `part:${i}`);
-    return { head, parts: (await store.search_index.bulkGet(keys)) as (SealedRecord | undefined)[] };
+  let head: Promise<Head> | null = null;
+  const parts: Promise<IndexedMessage[]>[] = [];
+  const opened = async (record: SealedRecord) => deserialize(await openBytes(store.userId, record.sealed));
+  // One transaction reads the head and its parts (a single version of them); they are opened outside
+  // it, which cannot wait on Web Crypto, and all are asked for at once (their answers come in order).
+  const complete = await store.transaction("r", store.search_index, async () => {
+    const first = (await store.search_index.get(HEAD)) as SealedRecord | undefined;
+    if (!first?.sealed || first.parts === undefined) return false;
+    const theHead = opened(first) as Promise<Head>;
+    theHead.catch(() => {});
+    head = theHead;
+    const reads = Array.from({ length: first.parts }, (_, i) =>
+      store.search_index.get(`part:${i}`).then((record) => {
+        const sealed = record as SealedRecord | undefined;
+        if (!sealed?.sealed) return false;
+        const part = opened(sealed) as Promise<Part>;
+        parts[i] = Promise.all([theHead, part]).then(([h, p]) => decodePart(h, p));
+        // Awaited once every part was read; until then a failure must not count as unhandled.
+        parts[i].catch(() => {});
+        return true;
+      }),
+    );
+    return (await Promise.all(reads)).every(Boolean);
   });
-  if (!records || records.parts.some((p) => !p?.sealed)) return null;
-  const [head, ...parts] = await Promise.all([
-    openRecord<Head>(store, records.head),
-    ...records.parts.map((p) => openRecord<Part>(store, p as SealedRecord)),
-  ]);
-  return decode(head as Head, parts as Part[]);
+  if (!complete || !head) return null;
+  const out = decode(await (head as Promise<Head>), await Promise.all(parts));
+  return out;
 }
 
 /** The marker of the kept index (0: none kept). Another tab's worker may have kept a newer one. */
