@@ -70,7 +70,9 @@ function listsFrom({ keys, counts, places }: ListColumns): Lists {
 
 const PART = 65_536;
 const HEAD = "head";
+const LISTS = "lists";
 
+/** The names the parts point to and the grouped view: small, so the parts are decoded soon after it is read. */
 type Head = {
   key: typeof HEAD;
   marker: number;
@@ -78,12 +80,17 @@ type Head = {
   conversations: string[];
   patients: string[];
   prompts: string[];
-  origin: Int32Array;
   risky: string[];
+  groups: GroupColumns;
+};
+
+/** The display order and the lists: the largest record, opened beside the parts. */
+type ListsRecord = {
+  key: typeof LISTS;
+  origin: Int32Array;
   words: ListColumns;
   patientLists: ListColumns;
   conversationLists: ListColumns;
-  groups: GroupColumns;
 };
 
 type Part = {
@@ -118,7 +125,7 @@ function dictionary() {
   };
 }
 
-function encode(kept: KeptIndex): [Head, ...Part[]] {
+function encode(kept: KeptIndex): [Head, ListsRecord, ...Part[]] {
   const conversations = dictionary();
   const patients = dictionary();
   const prompts = dictionary();
@@ -138,6 +145,13 @@ function encode(kept: KeptIndex): [Head, ...Part[]] {
       serial: Float64Array.from(slice, (m) => m.serial),
     });
   }
+  const lists: ListsRecord = {
+    key: LISTS,
+    origin: kept.origin,
+    words: listColumns(kept.lists.words),
+    patientLists: listColumns(kept.lists.patients),
+    conversationLists: listColumns(kept.lists.conversations),
+  };
   const head: Head = {
     key: HEAD,
     marker: kept.marker,
@@ -145,11 +159,7 @@ function encode(kept: KeptIndex): [Head, ...Part[]] {
     conversations: conversations.names,
     patients: patients.names,
     prompts: prompts.names,
-    origin: kept.origin,
     risky: kept.risky,
-    words: listColumns(kept.lists.words),
-    patientLists: listColumns(kept.lists.patients),
-    conversationLists: listColumns(kept.lists.conversations),
     groups: {
       ids: kept.groups.map((g) => g.conversation_id),
       patients: Int32Array.from(kept.groups, (g) => patients.of(g.patient_name)),
@@ -158,7 +168,7 @@ function encode(kept: KeptIndex): [Head, ...Part[]] {
       prompts: Int32Array.from(kept.groups, (g) => (g.prompt_id === null ? -1 : prompts.of(g.prompt_id))),
     },
   };
-  return [head, ...parts];
+  return [head, lists, ...parts];
 }
 
 /** A part's messages, read with the head's names. */
@@ -182,12 +192,12 @@ function decodePart(head: Head, part: Part): IndexedMessage[] {
   return messages;
 }
 
-function decode(head: Head, parts: IndexedMessage[][]): KeptIndex {
+function decode(head: Head, kept: ListsRecord, parts: IndexedMessage[][]): KeptIndex {
   const stored = parts.flat();
   const lists = {
-    words: listsFrom(head.words),
-    patients: listsFrom(head.patientLists),
-    conversations: listsFrom(head.conversationLists),
+    words: listsFrom(kept.words),
+    patients: listsFrom(kept.patientLists),
+    conversations: listsFrom(kept.conversationLists),
   };
   const risky = new Set(head.risky);
   const { ids, patients, times, counts, prompts } = head.groups;
@@ -199,7 +209,7 @@ function decode(head: Head, parts: IndexedMessage[][]): KeptIndex {
     prompt_id: prompts[i] < 0 ? null : head.prompts[prompts[i]],
     safety_risk: risky.has(id),
   }));
-  return { marker: head.marker, stored, origin: head.origin, risky: head.risky, lists, groups };
+  return { marker: head.marker, stored, origin: kept.origin, risky: head.risky, lists, groups };
 }
 
 /** A record as stored: its key (head, part:N) and its fields, encrypted. */
@@ -246,7 +256,7 @@ function deserialize(bytes: Uint8Array): Record<string, unknown> {
   });
 }
 
-async function sealRecord(store: LocalStore, record: Head | Part): Promise<SealedRecord> {
+async function sealRecord(store: LocalStore, record: Head | ListsRecord | Part): Promise<SealedRecord> {
   const sealed = await sealBytes(store.userId, serialize(record));
   // The head's marker and number of parts stay clear (they name nothing): read before any opening.
   if (record.key !== HEAD) return { key: record.key, sealed };
@@ -256,37 +266,40 @@ async function sealRecord(store: LocalStore, record: Head | Part): Promise<Seale
 
 /**
  * The kept index, or null when none was kept (or it is incomplete). Each record is opened as soon as
- * it is read, and each part decoded once the head is open, so IndexedDB's reading, Web Crypto's
- * opening and this worker's decoding of the parts overlap instead of waiting for one another.
+ * it is read, and each part decoded once the (small) head is open, so IndexedDB's reading, Web
+ * Crypto's opening and this worker's decoding overlap instead of waiting for one another.
  */
 export async function readKept(store: LocalStore): Promise<KeptIndex | null> {
-  let head: Promise<Head> | null = null;
-  const parts: Promise<IndexedMessage[]>[] = [];
-  const opened = async (record: SealedRecord) => deserialize(await openBytes(store.userId, record.sealed));
-  // One transaction reads the head and its parts (a single version of them); they are opened outside
+  const opened = async <T>(record: SealedRecord) => deserialize(await openBytes(store.userId, record.sealed)) as T;
+  // Awaited once every record was read; until then a failure must not count as unhandled.
+  const quiet = <T>(promise: Promise<T>) => {
+    promise.catch(() => {});
+    return promise;
+  };
+  // One transaction reads the head and its records (a single version of them); they are opened outside
   // it, which cannot wait on Web Crypto, and all are asked for at once (their answers come in order).
-  const complete = await store.transaction("r", store.search_index, async () => {
+  // (Each opening is handed on wrapped: a promise returned from a read's callback would hold the transaction on it.)
+  const read = await store.transaction("r", store.search_index, async () => {
     const first = (await store.search_index.get(HEAD)) as SealedRecord | undefined;
-    if (!first?.sealed || first.parts === undefined) return false;
-    const theHead = opened(first) as Promise<Head>;
-    theHead.catch(() => {});
-    head = theHead;
-    const reads = Array.from({ length: first.parts }, (_, i) =>
-      store.search_index.get(`part:${i}`).then((record) => {
-        const sealed = record as SealedRecord | undefined;
-        if (!sealed?.sealed) return false;
-        const part = opened(sealed) as Promise<Part>;
-        parts[i] = Promise.all([theHead, part]).then(([h, p]) => decodePart(h, p));
-        // Awaited once every part was read; until then a failure must not count as unhandled.
-        parts[i].catch(() => {});
-        return true;
-      }),
+    if (!first?.sealed || first.parts === undefined) return null;
+    const head = quiet(opened<Head>(first));
+    const ask = (key: string) => store.search_index.get(key) as Promise<SealedRecord | undefined>;
+    const lists = ask(LISTS).then((record) => ({
+      opening: record?.sealed ? quiet(opened<ListsRecord>(record)) : null,
+    }));
+    const parts = Array.from({ length: first.parts }, (_, i) =>
+      ask(`part:${i}`).then((record) => ({
+        opening: record?.sealed
+          ? quiet(Promise.all([head, opened<Part>(record)]).then(([h, p]) => decodePart(h, p)))
+          : null,
+      })),
     );
-    return (await Promise.all(reads)).every(Boolean);
+    return { head, lists: (await lists).opening, parts: (await Promise.all(parts)).map((p) => p.opening) };
   });
-  if (!complete || !head) return null;
-  const out = decode(await (head as Promise<Head>), await Promise.all(parts));
-  return out;
+  if (!read || read.parts.some((part) => !part)) return null;
+  // An index an older version kept holds its lists in the head: it is made again, once.
+  if (!read.lists) return null;
+  return decode(await read.head, await read.lists, await Promise.all(read.parts as Promise<IndexedMessage[]>[]));
 }
 
 /** The marker of the kept index (0: none kept). Another tab's worker may have kept a newer one. */
