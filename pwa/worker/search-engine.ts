@@ -4,6 +4,7 @@ import {
   allGroups,
   buildIndex,
   type FoundResult,
+  groupsResult,
   KEYS,
   regroup,
   type SearchIndex,
@@ -18,6 +19,7 @@ import {
   indexMessage,
   type SearchResult,
   safetyRiskIds,
+  showsMessages,
 } from "./search-logic.ts";
 import { conversationsTouched, mergeChanges } from "./search-merge.ts";
 import {
@@ -28,6 +30,7 @@ import {
   readChanged,
   readEverything,
   readKept,
+  readKeptGroups,
 } from "./search-store.ts";
 
 /**
@@ -187,6 +190,7 @@ export function createSearchEngine(store: LocalStore): SearchApi {
 
   return {
     async search(filters, version) {
+      const opening = !held;
       if (!held || heldVersion !== version) {
         heldVersion = version;
         held = (held ?? open()).then(update, () => open().then(update));
@@ -194,7 +198,9 @@ export function createSearchEngine(store: LocalStore): SearchApi {
           held = null;
         });
       }
-      const { found, groups, ...rest } = searchFound((await held).index, filters);
+      // The page opens on the grouped view: from the kept index's head alone, while the rest is read.
+      const early = opening && !showsMessages(filters) ? await readKeptGroups(store).catch(() => null) : null;
+      const { found, groups, ...rest } = early ? groupsResult(early) : searchFound((await held).index, filters);
       found.reach(FIRST_SCREEN);
       const resultKey = nextKey++;
       results.set(resultKey, { found, groups });

@@ -311,4 +311,32 @@ describe("the search index kept in the device store", () => {
     await store.conversation_summaries.bulkPut([summary("conv-a3", false), summary("conv-b2", true)]);
     await expectScanAnswers(second, store, "v3");
   });
+
+  it("opens on the grouped view from its head alone, before the rest of it is read", async () => {
+    const indexedDB = new IDBFactory();
+    const name = "clinician-3";
+    let store = openStore(name, { indexedDB, IDBKeyRange });
+    unlockForTests(name);
+    await store.conversation_messages.bulkPut(corpus(300, 4));
+    const first = createSearchEngine(store);
+    const kept = await readAll(first, NO_FILTERS, "v1");
+    await first.keepNow();
+    store.close();
+
+    // A message in a conversation of its own reaches the database unnoted, and a part of the kept
+    // index is lost: its head still opens the page, whatever reading the rest comes to.
+    await writeUnnoted(indexedDB, "stepwise-clinician-3", {
+      ...corpus(1, 5)[0],
+      id: "m-late",
+      conversation_id: "conv-late",
+    });
+    store = openStore(name, { indexedDB, IDBKeyRange });
+    await store.search_index.delete("part:0");
+    const second = createSearchEngine(store);
+    const opened = await readAll(second, NO_FILTERS, "v1");
+    expect(opened.groups).toEqual(kept.groups);
+    // The rest could not be read: the index was made again from every message, the late one too.
+    const again = await readAll(second, { ...NO_FILTERS, text: "" }, "v2");
+    expect(again.groups.map((g) => g.conversation_id)).toContain("conv-late");
+  });
 });

@@ -418,6 +418,11 @@ type FoundMessages = ReturnType<typeof foundMessages>;
 /** A search's answer with its messages found as they are asked for. */
 export type FoundResult = Omit<SearchResult, "messageIds"> & { found: FoundMessages };
 
+/** The grouped view with nothing filtered, as an answer. */
+export function groupsResult(groups: ConversationGroup[]): FoundResult {
+  return { mode: "groups", conversations: [], groups, found: foundMessages([], EMPTY, null), autoSelected: null };
+}
+
 /** The scan's answer (search-logic.ts `search`), read from the index. */
 export function searchIndexed(ix: SearchIndex, f: ChatFilters): SearchResult {
   const { found, ...result } = searchFound(ix, f);

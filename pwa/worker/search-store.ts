@@ -199,9 +199,14 @@ function decode(head: Head, kept: ListsRecord, parts: IndexedMessage[][]): KeptI
     patients: listsFrom(kept.patientLists),
     conversations: listsFrom(kept.conversationLists),
   };
+  return { marker: head.marker, stored, origin: kept.origin, risky: head.risky, lists, groups: groupsOf(head) };
+}
+
+/** The grouped view as the head keeps it. */
+function groupsOf(head: Head): ConversationGroup[] {
   const risky = new Set(head.risky);
   const { ids, patients, times, counts, prompts } = head.groups;
-  const groups = ids.map((id, i) => ({
+  return ids.map((id, i) => ({
     conversation_id: id,
     patient_name: head.patients[patients[i]],
     created_at: new Date(times[i]).toISOString(),
@@ -209,7 +214,6 @@ function decode(head: Head, kept: ListsRecord, parts: IndexedMessage[][]): KeptI
     prompt_id: prompts[i] < 0 ? null : head.prompts[prompts[i]],
     safety_risk: risky.has(id),
   }));
-  return { marker: head.marker, stored, origin: kept.origin, risky: head.risky, lists, groups };
 }
 
 /** A record as stored: its key (head, part:N) and its fields, encrypted. */
@@ -300,6 +304,20 @@ export async function readKept(store: LocalStore): Promise<KeptIndex | null> {
   // An index an older version kept holds its lists in the head: it is made again, once.
   if (!read.lists) return null;
   return decode(await read.head, await read.lists, await Promise.all(read.parts as Promise<IndexedMessage[]>[]));
+}
+
+/**
+ * The grouped view of the kept index when it is the store's as it is now (no change noted since it
+ * was kept), read from its small head alone: the page opens on it while the rest is read.
+ */
+export async function readKeptGroups(store: LocalStore): Promise<ConversationGroup[] | null> {
+  const first = await store.transaction("r", store.search_index, store.search_changes, async () => {
+    const head = (await store.search_index.get(HEAD)) as SealedRecord | undefined;
+    if (!head?.sealed || head.marker === undefined) return null;
+    return (await store.search_changes.where("seq").above(head.marker).count()) === 0 ? head : null;
+  });
+  if (!first) return null;
+  return groupsOf(deserialize(await openBytes(store.userId, first.sealed)) as Head);
 }
 
 /** The marker of the kept index (0: none kept). Another tab's worker may have kept a newer one. */
