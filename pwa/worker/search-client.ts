@@ -28,6 +28,7 @@ export function createSearchClient(store: LocalStore): SearchClient {
     finish: (resultKey) => remote.finish(resultKey),
     messageIds: (resultKey, from, to) => remote.messageIds(resultKey, from, to),
     groups: (resultKey, from, to) => remote.groups(resultKey, from, to),
+    conversations: (resultKey, from, to) => remote.conversations(resultKey, from, to),
     keepNow: () => remote.keepNow(),
     close: () => {
       remote[releaseProxy]();

@@ -39,6 +39,22 @@ describe("the search worker's engine", () => {
     expect(last.at(-1)?.conversation_id).toBe("conv-000");
   });
 
+  it("answers a date range's conversation list with a count and hands it over a range at a time", async () => {
+    const device = openTestDevice(userOf("clinician"));
+    await device.store.conversation_messages.bulkPut(Array.from({ length: 250 }, (_, i) => message(i)));
+    const engine = createSearchEngine(device.store);
+
+    const answer = await engine.search(
+      { ...NO_FILTERS, startDate: new Date(Date.UTC(2025, 0, 1)).toISOString() },
+      "v1",
+    );
+    expect(answer.conversationCount).toBe(250);
+    expect(answer).not.toHaveProperty("conversations");
+    const last = await engine.conversations(answer.resultKey, 200, 300);
+    expect(last).toHaveLength(50);
+    expect(last.at(-1)?.conversation_id).toBe("conv-000");
+  });
+
   it("forgets old results, so an old range is empty rather than wrong", async () => {
     const device = openTestDevice(userOf("clinician"));
     await device.store.conversation_messages.bulkPut([message(1)]);

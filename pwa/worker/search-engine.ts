@@ -37,11 +37,13 @@ import {
  * A search result without its message ids and groups: those cross to the page a screenful at a time.
  * Its messages are counted as far as the first screenful (`complete`: all of them); `finish` counts the rest.
  */
-export type SearchAnswer = Omit<SearchResult, "messageIds" | "groups"> & {
+export type SearchAnswer = Omit<SearchResult, "messageIds" | "groups" | "conversations"> & {
   resultKey: number;
   messageCount: number;
   complete: boolean;
   groupCount: number;
+  /** The left column's list, handed over a range at a time too (a date range may hold thousands). */
+  conversationCount: number;
 };
 
 export interface SearchApi {
@@ -59,6 +61,8 @@ export interface SearchApi {
   messageIds(resultKey: number, from: number, to: number): Promise<string[]>;
   /** A result's conversation groups from..to (exclusive); empty once the result is forgotten. */
   groups(resultKey: number, from: number, to: number): Promise<ConversationGroup[]>;
+  /** A result's left-column conversations from..to (exclusive); empty once the result is forgotten. */
+  conversations(resultKey: number, from: number, to: number): Promise<ConversationGroup[]>;
   /** Keeps the index in the store now if it waits to be kept (the benchmark's "after a sync"). */
   keepNow(): Promise<void>;
 }
@@ -86,7 +90,7 @@ interface Held {
 export function createSearchEngine(store: LocalStore): SearchApi {
   let held: Promise<Held> | null = null;
   let heldVersion: string | null = null;
-  const results = new Map<number, Pick<FoundResult, "found" | "groups">>();
+  const results = new Map<number, Pick<FoundResult, "found" | "groups" | "conversations">>();
   let nextKey = 1;
   let waiting: { held: Held; timer: ReturnType<typeof setTimeout> } | null = null;
   let keeping: Promise<void> = Promise.resolve();
@@ -200,12 +204,21 @@ export function createSearchEngine(store: LocalStore): SearchApi {
       }
       // The page opens on the grouped view: from the kept index's head alone, while the rest is read.
       const early = opening && !showsMessages(filters) ? await readKeptGroups(store).catch(() => null) : null;
-      const { found, groups, ...rest } = early ? groupsResult(early) : searchFound((await held).index, filters);
+      const { found, groups, conversations, ...rest } = early
+        ? groupsResult(early)
+        : searchFound((await held).index, filters);
       found.reach(FIRST_SCREEN);
       const resultKey = nextKey++;
-      results.set(resultKey, { found, groups });
+      results.set(resultKey, { found, groups, conversations });
       for (const key of results.keys()) if (results.size > KEPT_RESULTS) results.delete(key);
-      return { ...rest, resultKey, messageCount: found.count, complete: found.complete, groupCount: groups.length };
+      return {
+        ...rest,
+        resultKey,
+        messageCount: found.count,
+        complete: found.complete,
+        groupCount: groups.length,
+        conversationCount: conversations.length,
+      };
     },
     async finish(resultKey) {
       // Once a newer search came (now or between turns), this count is not wanted any more.
@@ -219,6 +232,9 @@ export function createSearchEngine(store: LocalStore): SearchApi {
     },
     async groups(resultKey, from, to) {
       return results.get(resultKey)?.groups.slice(from, to) ?? [];
+    },
+    async conversations(resultKey, from, to) {
+      return results.get(resultKey)?.conversations.slice(from, to) ?? [];
     },
     async keepNow() {
       if (waiting) {

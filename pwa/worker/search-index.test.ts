@@ -188,7 +188,14 @@ describe("Chat History search from the index", () => {
 
 /** What the page can read of an answer: the answer and every id or group, a range at a time. */
 async function readAll(engine: SearchApi, filters: ChatFilters, version: string) {
-  const { resultKey, messageCount: counted, complete, groupCount, ...answer } = await engine.search(filters, version);
+  const {
+    resultKey,
+    messageCount: counted,
+    complete,
+    groupCount,
+    conversationCount,
+    ...answer
+  } = await engine.search(filters, version);
   // As the page does: the rest of the messages are counted after the first screenful.
   const messageCount = complete ? counted : await engine.finish(resultKey);
   if (messageCount === null) throw new Error("The count was given up");
@@ -197,7 +204,10 @@ async function readAll(engine: SearchApi, filters: ChatFilters, version: string)
     messageIds.push(...(await engine.messageIds(resultKey, from, from + 100)));
   const groups = [];
   for (let from = 0; from < groupCount; from += 100) groups.push(...(await engine.groups(resultKey, from, from + 100)));
-  return { ...answer, messageIds, groups };
+  const conversations = [];
+  for (let from = 0; from < conversationCount; from += 100)
+    conversations.push(...(await engine.conversations(resultKey, from, from + 100)));
+  return { ...answer, conversations, messageIds, groups };
 }
 
 const QUESTIONS: ChatFilters[] = [

@@ -22,6 +22,8 @@ const api = {
     engine?.messageIds(resultKey, from, to) ?? Promise.resolve([])) satisfies SearchApi["messageIds"],
   groups: ((resultKey, from, to) =>
     engine?.groups(resultKey, from, to) ?? Promise.resolve([])) satisfies SearchApi["groups"],
+  conversations: ((resultKey, from, to) =>
+    engine?.conversations(resultKey, from, to) ?? Promise.resolve([])) satisfies SearchApi["conversations"],
   keepNow: (() => engine?.keepNow() ?? Promise.resolve()) satisfies SearchApi["keepNow"],
 };
 

@@ -72,7 +72,6 @@ function ChatHistory() {
     selected,
   );
 
-  const conversations = search.result?.conversations ?? [];
   const autoSelected = search.result?.autoSelected ?? null;
   const select = useRef(state.select);
   select.current = state.select;
@@ -97,7 +96,15 @@ function ChatHistory() {
             <PatientInfoCard patientName={filters.patientName} onDeleted={() => state.select(null)} />
           )}
           <ConversationList
-            conversations={listed ? conversations : null}
+            conversations={
+              listed
+                ? {
+                    resultKey: search.result?.resultKey ?? 0,
+                    count: search.result?.conversationCount ?? 0,
+                    fetch: search.conversations,
+                  }
+                : null
+            }
             hasDateRange={hasDateRange}
             selected={filters.selectedConversationId}
             onSelect={state.select}

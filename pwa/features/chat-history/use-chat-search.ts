@@ -113,6 +113,8 @@ export interface ChatSearch extends SearchState {
   messageIds: (resultKey: number, from: number, to: number) => Promise<string[]>;
   /** The result's conversation groups from..to, fetched from the worker as the grouped view scrolls. */
   groups: (resultKey: number, from: number, to: number) => Promise<ConversationGroup[]>;
+  /** The result's left-column conversations from..to, fetched from the worker as that list scrolls. */
+  conversations: (resultKey: number, from: number, to: number) => Promise<ConversationGroup[]>;
   /**
    * Searches the writes stored since the last answer now rather than after the gap of a sync: for
    * a write the user waits for, e.g. the first page of the open conversation during a first sync.
@@ -171,8 +173,13 @@ export function useChatSearch(store: LocalStore, filters: ChatFilters): ChatSear
       client.current ? client.current.groups(resultKey, from, to) : Promise.resolve([]),
     [],
   );
+  const conversations = useCallback(
+    (resultKey: number, from: number, to: number) =>
+      client.current ? client.current.conversations(resultKey, from, to) : Promise.resolve([]),
+    [],
+  );
+  const ranges = { messageIds, groups, conversations };
   // A store that cannot be read (closed, evicted) fails the search as the worker failing would.
-  if (live.status === "error")
-    return { result: undefined, error: live.error, searching: false, messageIds, groups, refresh };
-  return { ...state, messageIds, groups, refresh };
+  if (live.status === "error") return { result: undefined, error: live.error, searching: false, ...ranges, refresh };
+  return { ...state, ...ranges, refresh };
 }
