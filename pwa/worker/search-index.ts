@@ -297,6 +297,8 @@ export function searchIndexed(ix: SearchIndex, f: ChatFilters): SearchResult {
 
 /** The scan's answer, read from the index, with its messages found as they are asked for. */
 export function searchFound(ix: SearchIndex, f: ChatFilters): FoundResult {
+  // Nothing filtered, nothing selected: the grouped view (and no list on the left).
+  if (!showsMessages(f)) return groupsResult(allGroups(ix));
   const { messages } = ix;
   const scoped = inScope(f, ix.risky);
   const listed = Boolean(f.patientName || f.startDate || f.endDate || f.safetyOnly);
@@ -306,10 +308,6 @@ export function searchFound(ix: SearchIndex, f: ChatFilters): FoundResult {
     : scope.list
       ? groupsOf(ix, keep(ix, scope.list, scoped))
       : rangeGroups(ix, f, scoped);
-  if (!showsMessages(f)) {
-    const found = foundMessages(messages, EMPTY, null);
-    return { mode: "groups", conversations, groups: allGroups(ix), found, autoSelected: null };
-  }
 
   const text = f.text.trim().toLowerCase();
   const idText = f.conversationIdText.trim();
