@@ -196,6 +196,35 @@ describe("First sync", () => {
     }
   });
 
+  it("a connection lost before the search worker's file is on the device leaves Chat History loading, and it searches once back", async () => {
+    // A first visit whose service worker does not hold the files yet: blocked here, so nothing is precached.
+    context = await browser.newContext({ baseURL: baseURL(), serviceWorkers: "block" });
+    page = await context.newPage();
+    try {
+      const { clinician, username } = await clinicianWithConversations("searchfile");
+      await signIn(page, clinician);
+      await synced();
+      // Chat History's page loads; the drop catches the fetch of its search worker.
+      let cut = false;
+      await context.route("**/assets/search.worker-*.js", async (route) => {
+        if (cut) return route.continue();
+        cut = true;
+        await context.setOffline(true);
+        await route.abort("internetdisconnected");
+      });
+      await page.goto("/chat-history");
+      await page.getByRole("heading", { name: "Chat History", level: 1 }).waitFor();
+      await expect.poll(() => cut, { timeout: 30_000 }).toBe(true);
+      await page.getByText("Loading conversations…").first().waitFor({ timeout: 30_000 });
+      expect(await page.getByText("Stepwise stopped working").count()).toBe(0);
+
+      await context.setOffline(false);
+      await page.getByText(`${username}-c23`).first().waitFor({ timeout: 15_000 });
+    } finally {
+      await context.close();
+    }
+  });
+
   it("runs while the clinician chooses the PIN: a reload at the set-up starts over, and the set PIN opens what arrived", async () => {
     const { clinician, userId, username } = await clinicianWithConversations("pinwhile");
     await signIn(page, clinician, { pin: null });

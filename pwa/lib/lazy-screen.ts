@@ -6,13 +6,13 @@ function backOnline(): Promise<void> {
 }
 
 /**
- * Imports a chunk, and imports it again when fetching it failed: after the connection returns
- * when the browser is offline, else after a short wait (at most `tries` failures online).
- * Browsers keep no failed dynamic import, so the same `import()` fetches anew. It matters on a
- * first visit, before the service worker holds every file: a tablet that loses its connection
+ * Imports a chunk (or starts a worker), and does it again when fetching it failed: after the
+ * connection returns when the browser is offline, else after a short wait (at most `tries` failures
+ * online). Browsers keep no failed dynamic import, so the same `import()` fetches anew. It matters on
+ * a first visit, before the service worker holds every file: a tablet that loses its connection
  * while the first sync runs keeps the part's fallback until it is back, instead of failing.
  */
-async function importWhenOnline<T>(load: () => Promise<T>, tries = 3): Promise<T> {
+export async function importWhenOnline<T>(load: () => Promise<T>, tries = 3): Promise<T> {
   for (let failures = 0; ; ) {
     try {
       return await load();

@@ -1,4 +1,5 @@
 import { releaseProxy, wrap } from "comlink";
+import { importWhenOnline } from "@/lib/lazy-screen.ts";
 import { heldDeviceKey } from "@/local/device-key.ts";
 import type { LocalStore } from "@/local/index.ts";
 import type { SearchWorkerApi } from "./search.worker.ts";
@@ -17,22 +18,45 @@ export function createSearchClient(store: LocalStore): SearchClient {
     const engine = createSearchEngine(store);
     return { ...engine, close: () => {} };
   }
-  const worker = new Worker(new URL("./search.worker.ts", import.meta.url), { type: "module", name: "search" });
-  const remote = wrap<SearchWorkerApi>(worker);
-  const opened = remote.open(store.userId, heldDeviceKey(store.userId));
+  // A worker whose file could not be fetched (offline on a first visit, before the service worker
+  // holds it) never answers: it is started again once the connection is back.
+  const started = importWhenOnline(() => startWorker(store));
+  let closed = false;
+  const remote = async () => (await started).remote;
   return {
-    search: async (filters, version) => {
-      await opened;
-      return remote.search(filters, version);
-    },
-    finish: (resultKey) => remote.finish(resultKey),
-    messageIds: (resultKey, from, to) => remote.messageIds(resultKey, from, to),
-    groups: (resultKey, from, to) => remote.groups(resultKey, from, to),
-    conversations: (resultKey, from, to) => remote.conversations(resultKey, from, to),
-    keepNow: () => remote.keepNow(),
+    search: async (filters, version) => (await remote()).search(filters, version),
+    finish: async (resultKey) => (await remote()).finish(resultKey),
+    messageIds: async (resultKey, from, to) => (await remote()).messageIds(resultKey, from, to),
+    groups: async (resultKey, from, to) => (await remote()).groups(resultKey, from, to),
+    conversations: async (resultKey, from, to) => (await remote()).conversations(resultKey, from, to),
+    keepNow: async () => (await remote()).keepNow(),
     close: () => {
-      remote[releaseProxy]();
-      worker.terminate();
+      if (closed) return;
+      closed = true;
+      void started.then(
+        ({ remote: r, worker }) => {
+          r[releaseProxy]();
+          worker.terminate();
+        },
+        () => {},
+      );
     },
   };
+}
+
+/** A search worker, opened on the user's store; rejects when its file could not be loaded. */
+function startWorker(store: LocalStore) {
+  const worker = new Worker(new URL("./search.worker.ts", import.meta.url), { type: "module", name: "search" });
+  const remote = wrap<SearchWorkerApi>(worker);
+  const failed = new Promise<never>((_, reject) =>
+    worker.addEventListener("error", () => reject(new Error("The search worker could not be loaded")), { once: true }),
+  );
+  return Promise.race([remote.open(store.userId, heldDeviceKey(store.userId)), failed]).then(
+    () => ({ worker, remote }),
+    (error: unknown) => {
+      remote[releaseProxy]();
+      worker.terminate();
+      throw error;
+    },
+  );
 }
