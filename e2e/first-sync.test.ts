@@ -225,6 +225,55 @@ describe("First sync", () => {
     }
   });
 
+  it("a connection lost before the sync worker's file is on the device keeps an edit made meanwhile, and sends it once back", async () => {
+    // A first visit whose service worker does not hold the files yet: blocked here, so nothing is precached.
+    context = await browser.newContext({ baseURL: baseURL(), serviceWorkers: "block" });
+    page = await context.newPage();
+    try {
+      const { clinician, username } = await clinicianWithConversations("syncfile");
+      await signIn(page, clinician);
+      await synced();
+      await page.goto("/patients");
+      await page.getByRole("cell", { name: username, exact: true }).waitFor();
+      // The page loads again; its sync worker's file is held back while the clinician edits, then lost.
+      let cut = false;
+      let letGo = () => {};
+      const edited = new Promise<void>((resolve) => {
+        letGo = resolve;
+      });
+      await context.route("**/assets/sync.worker-*.js", async (route) => {
+        if (cut) return route.continue();
+        cut = true;
+        await edited;
+        await context.setOffline(true);
+        await route.abort("internetdisconnected");
+      });
+      await page.reload();
+      await page.getByRole("button", { name: "Edit Lena Park" }).click();
+      await page.getByRole("dialog").getByLabel("Age").fill("17");
+      await page.getByRole("dialog").getByRole("button", { name: "Save Changes" }).click();
+      // Saved on the device while the worker that sends it is still loading.
+      await page.getByRole("dialog").waitFor({ state: "hidden" });
+      await page.getByRole("cell", { name: "17", exact: true }).waitFor();
+      expect(cut).toBe(true);
+      letGo();
+      await expect.poll(() => page.evaluate(() => navigator.onLine)).toBe(false);
+      const admin = await apiSession(ADMIN);
+      const serverAge = async () =>
+        ((await admin("GET", "/api/patients")).body as { username: string; age: number }[]).find(
+          (p) => p.username === username,
+        )?.age;
+      expect(await serverAge()).toBe(16);
+
+      await context.setOffline(false);
+      await synced();
+      await expect.poll(serverAge, { timeout: 15_000 }).toBe(17);
+      expect(await page.getByText("Stepwise stopped working").count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+
   it("runs while the clinician chooses the PIN: a reload at the set-up starts over, and the set PIN opens what arrived", async () => {
     const { clinician, userId, username } = await clinicianWithConversations("pinwhile");
     await signIn(page, clinician, { pin: null });

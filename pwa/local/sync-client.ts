@@ -1,4 +1,5 @@
-import { proxy, type Remote, releaseProxy, wrap } from "comlink";
+import { proxy, type Remote, wrap } from "comlink";
+import { importWhenOnline } from "@/lib/when-online.ts";
 import { forwardDeviceEvents } from "./device-events.ts";
 import { heldDeviceKey, onDeviceKey } from "./device-key.ts";
 import type { SaveOutcome } from "./engine.ts";
@@ -7,13 +8,16 @@ import { requestPersistence } from "./persistence.ts";
 import { queueView, type RecordViewInput } from "./record-views.ts";
 import { initialState, type SyncState } from "./state.ts";
 import { type LocalStore, openStore } from "./store.ts";
-import type { HostOptions, Reply, StateSnapshot, SyncHost } from "./sync-host.ts";
+import { type HostOptions, type Reply, type StateSnapshot, SYNC_WORKER_READY, type SyncHost } from "./sync-host.ts";
 
 export interface SyncClientOptions extends HostOptions {
   /** The page's connection to the user's database: screens read it, `mutate` writes it. */
   store: LocalStore;
-  /** The engine in its worker (or, in tests, behind a MessageChannel). */
-  host: Remote<SyncHost>;
+  /**
+   * The engine in its worker (or, in tests, behind a MessageChannel); or the promise of it while its
+   * worker loads (in an object: awaiting a comlink Remote itself never settles).
+   */
+  host: Remote<SyncHost> | Promise<{ host: Remote<SyncHost> }>;
   /** Called once when the server says the session ended; call `resume()` after signing in again. */
   onAuthLost?: () => void;
   /** Ends the worker once the client is stopped. */
@@ -25,7 +29,7 @@ export interface SyncClientOptions extends HostOptions {
  * worker; the page writes its own changes (so they show at once) and tells the worker, reads rows
  * through live queries, and keeps the engine's latest state for the status line.
  */
-export function createSyncClient({ store, host, onAuthLost, release, ...options }: SyncClientOptions) {
+export function createSyncClient({ store, host: given, onAuthLost, release, ...options }: SyncClientOptions) {
   const listeners = new Set<(state: SyncState) => void>();
   let latest: StateSnapshot = { rev: -1, state: initialState() };
   let stopEvents = () => {};
@@ -38,17 +42,20 @@ export function createSyncClient({ store, host, onAuthLost, release, ...options 
     for (const listener of listeners) listener(snapshot.state);
   }
 
+  let host = given instanceof Promise ? undefined : given;
   const opened = (async () => {
-    take((await host.open(store.userId, options)).snapshot);
-    await host.watch(proxy(take));
+    const loaded = host ?? (await (given as Promise<{ host: Remote<SyncHost> }>)).host;
+    host = loaded;
+    take((await loaded.open(store.userId, options)).snapshot);
+    await loaded.watch(proxy(take));
   })();
 
   // The worker syncs only while it holds the data key: handed over at unlock (or when a PIN set-up
   // starts), taken back at lock. The set-up's key held again once the PIN is set is the one it has.
-  let given: Uint8Array | null = null;
+  let handed: Uint8Array | null = null;
   const handOver = (dataKey: Uint8Array | null) => {
-    if (dataKey === given) return;
-    given = dataKey;
+    if (dataKey === handed) return;
+    handed = dataKey;
     void call((h) => (dataKey ? h.unlock(dataKey) : h.lock())).catch(() => {});
   };
   const held = heldDeviceKey(store.userId);
@@ -59,7 +66,7 @@ export function createSyncClient({ store, host, onAuthLost, release, ...options 
 
   async function call<T>(request: (host: Remote<SyncHost>) => Promise<Reply<T>>): Promise<T> {
     await opened;
-    const { value, snapshot } = await request(host);
+    const { value, snapshot } = await request(host as Remote<SyncHost>);
     take(snapshot);
     return value;
   }
@@ -68,7 +75,8 @@ export function createSyncClient({ store, host, onAuthLost, release, ...options 
   async function stop() {
     stopEvents();
     stopKeys();
-    await call((h) => h.close()).catch(() => {});
+    // A worker still loading (offline) has nothing to close, and may not load before the connection is back.
+    if (host) await call((h) => h.close()).catch(() => {});
     release?.();
   }
 
@@ -95,8 +103,13 @@ export function createSyncClient({ store, host, onAuthLost, release, ...options 
      */
     async mutate(mutation: Mutation) {
       const result = await mutate(store, mutation);
-      await call((h) => h.deviceEvent("outbox-changed"));
-      const sent: Promise<SaveOutcome> = call((h) => h.settle(result.mutationId)).catch(() => ({ status: "queued" }));
+      // Stored with its outbox entry, the change is the device's: the worker that sends it may still be loading.
+      const told = call((h) => h.deviceEvent("outbox-changed"));
+      told.catch(() => {});
+      const queued = { status: "queued" } as const;
+      const sent: Promise<SaveOutcome> = host
+        ? told.then(() => call((h) => h.settle(result.mutationId))).catch(() => queued)
+        : Promise.resolve(queued);
       return { ...result, sent };
     },
     /**
@@ -106,7 +119,7 @@ export function createSyncClient({ store, host, onAuthLost, release, ...options 
     async recordView(view: RecordViewInput) {
       try {
         await queueView(store, view);
-        await call((h) => h.deviceEvent("outbox-changed"));
+        void call((h) => h.deviceEvent("outbox-changed")).catch(() => {});
       } catch {
         // The store is closing (sign-out) or refused the write: the screen goes on.
       }
@@ -134,13 +147,42 @@ export function createSyncClient({ store, host, onAuthLost, release, ...options 
 
 export type SyncClient = ReturnType<typeof createSyncClient>;
 
-/** The signed-in user's engine in a dedicated module worker, and the page's own store. */
+/**
+ * The signed-in user's engine in a dedicated module worker, and the page's own store. A worker whose
+ * file could not be fetched (the connection lost on a first visit, before the service worker holds
+ * it) is started again once the connection is back; changes made meanwhile wait in the outbox.
+ */
 export function openSyncClient(userId: string, onAuthLost?: () => void): SyncClient {
-  const worker = new Worker(new URL("./sync.worker.ts", import.meta.url), { type: "module", name: "sync" });
-  const host = wrap<SyncHost>(worker);
+  let released = false;
+  let running: Worker | undefined;
+  // Without its worker nothing syncs: it is tried for as long as the page lives.
+  const host = importWhenOnline(startSyncWorker, Number.POSITIVE_INFINITY).then(({ worker, host }) => {
+    running = worker;
+    if (released) worker.terminate();
+    return { host };
+  });
   const release = () => {
-    host[releaseProxy]();
-    worker.terminate();
+    released = true;
+    running?.terminate();
   };
   return createSyncClient({ store: openStore(userId), host, onAuthLost, release });
+}
+
+/** A sync worker, once its module has run; rejects when its file could not be loaded. */
+function startSyncWorker(): Promise<{ worker: Worker; host: Remote<SyncHost> }> {
+  const worker = new Worker(new URL("./sync.worker.ts", import.meta.url), { type: "module", name: "sync" });
+  return new Promise((resolve, reject) => {
+    const failed = () => {
+      worker.terminate();
+      reject(new Error("The sync worker could not be loaded"));
+    };
+    worker.addEventListener("error", failed, { once: true });
+    worker.addEventListener("message", function ready(event: MessageEvent) {
+      if (event.data !== SYNC_WORKER_READY) return;
+      // From here on an error event is the engine's own, not a file that failed to load.
+      worker.removeEventListener("error", failed);
+      worker.removeEventListener("message", ready);
+      resolve({ worker, host: wrap<SyncHost>(worker) });
+    });
+  });
 }

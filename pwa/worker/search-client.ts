@@ -1,5 +1,5 @@
 import { releaseProxy, wrap } from "comlink";
-import { importWhenOnline } from "@/lib/lazy-screen.ts";
+import { importWhenOnline } from "@/lib/when-online.ts";
 import { heldDeviceKey } from "@/local/device-key.ts";
 import type { LocalStore } from "@/local/index.ts";
 import type { SearchWorkerApi } from "./search.worker.ts";

@@ -1,4 +1,5 @@
 import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
+import { importWhenOnline } from "@/lib/when-online.ts";
 import type { SyncEngine } from "@/local/index.ts";
 import { useAuth } from "@/shared/auth/auth-context.tsx";
 import { SyncContext, type SyncHandle } from "@/shared/sync/sync-context.ts";
@@ -15,7 +16,7 @@ export type ConnectDevice = (
 
 /** The browser's: the engine in its worker, started, the store kept if the browser agrees. */
 const connectWorker: ConnectDevice = async (userId, { onAuthLost, signal }) => {
-  const local = await import("@/local/index.ts");
+  const local = await importWhenOnline(() => import("@/local/index.ts"));
   const engine = local.openSyncClient(userId, onAuthLost);
   if (!signal.aborted) {
     void engine.start();
@@ -89,7 +90,7 @@ export function SyncProvider({ children, connect = connectWorker }: { children: 
  * nothing in it waits to be sent; with unsent changes or record views it stays until that user signs in again.
  */
 async function forgetIdleOtherUsers(userId: string) {
-  const local = await import("@/local/index.ts");
+  const local = await importWhenOnline(() => import("@/local/index.ts"));
   for (const other of await local.otherUsersOnDevice(userId)) {
     const store = local.openStore(other);
     try {
