@@ -72,6 +72,17 @@ async function slowSmallPages(onPull?: (n: number, route: Route) => Promise<bool
   return seen;
 }
 
+/** A first visit whose service worker does not hold the files yet: blocked here, so nothing is precached. */
+async function onFirstVisit(run: () => Promise<void>) {
+  context = await browser.newContext({ baseURL: baseURL(), serviceWorkers: "block" });
+  page = await context.newPage();
+  try {
+    await run();
+  } finally {
+    await context.close();
+  }
+}
+
 const statusLine = () => page.getByRole("button", { name: /^Sync: / });
 const synced = () => page.getByRole("status").filter({ hasText: "Synced" }).first().waitFor({ timeout: 60_000 });
 
@@ -164,11 +175,8 @@ describe("First sync", () => {
     expect(await storedMessages(userId)).toBe(MESSAGES);
   });
 
-  it("a connection lost before the app's files are on the device leaves a part waiting, not the app broken, and the part loads once back", async () => {
-    // A first visit whose service worker does not hold the files yet: blocked here, so nothing is precached.
-    context = await browser.newContext({ baseURL: baseURL(), serviceWorkers: "block" });
-    page = await context.newPage();
-    try {
+  it("a connection lost before the app's files are on the device leaves a part waiting, not the app broken, and the part loads once back", () =>
+    onFirstVisit(async () => {
       const { clinician } = await clinicianWithConversations("chunk");
       await slowSmallPages();
       // The drop catches the fetch of the account menu, a part the top bar loads after the page.
@@ -191,16 +199,10 @@ describe("First sync", () => {
       await page.getByRole("menuitem", { name: "Logout" }).waitFor();
       await page.keyboard.press("Escape");
       await synced();
-    } finally {
-      await context.close();
-    }
-  });
+    }));
 
-  it("a connection lost before the search worker's file is on the device leaves Chat History loading, and it searches once back", async () => {
-    // A first visit whose service worker does not hold the files yet: blocked here, so nothing is precached.
-    context = await browser.newContext({ baseURL: baseURL(), serviceWorkers: "block" });
-    page = await context.newPage();
-    try {
+  it("a connection lost before the search worker's file is on the device leaves Chat History loading, and it searches once back", () =>
+    onFirstVisit(async () => {
       const { clinician, username } = await clinicianWithConversations("searchfile");
       await signIn(page, clinician);
       await synced();
@@ -220,16 +222,10 @@ describe("First sync", () => {
 
       await context.setOffline(false);
       await page.getByText(`${username}-c23`).first().waitFor({ timeout: 15_000 });
-    } finally {
-      await context.close();
-    }
-  });
+    }));
 
-  it("a connection lost before the sync worker's file is on the device keeps an edit made meanwhile, and sends it once back", async () => {
-    // A first visit whose service worker does not hold the files yet: blocked here, so nothing is precached.
-    context = await browser.newContext({ baseURL: baseURL(), serviceWorkers: "block" });
-    page = await context.newPage();
-    try {
+  it("a connection lost before the sync worker's file is on the device keeps an edit made meanwhile, and sends it once back", () =>
+    onFirstVisit(async () => {
       const { clinician, username } = await clinicianWithConversations("syncfile");
       await signIn(page, clinician);
       await synced();
@@ -269,10 +265,7 @@ describe("First sync", () => {
       await synced();
       await expect.poll(serverAge, { timeout: 15_000 }).toBe(17);
       expect(await page.getByText("Stepwise stopped working").count()).toBe(0);
-    } finally {
-      await context.close();
-    }
-  });
+    }));
 
   it("runs while the clinician chooses the PIN: a reload at the set-up starts over, and the set PIN opens what arrived", async () => {
     const { clinician, userId, username } = await clinicianWithConversations("pinwhile");
