@@ -155,10 +155,22 @@ async function seededDatabase(): Promise<{ env: Record<string, string>; drop: ()
     );
     await db.close();
   };
+  /** Seeds the new database, and drops it when seeding fails: nothing is left behind. */
+  const seeded = async <T extends { drop: () => Promise<void> }>(open: () => Promise<Database>, made: T) => {
+    try {
+      await seed(await open());
+      return made;
+    } catch (error) {
+      await made.drop();
+      throw error;
+    }
+  };
   if (kind === "pglite") {
     const dir = mkdtempSync(join(tmpdir(), "stepwise-pull-load-"));
-    await seed(await openPglite(dir));
-    return { env: { DATA_DIR: dir }, drop: async () => rmSync(dir, { recursive: true, force: true }) };
+    return seeded(() => openPglite(dir), {
+      env: { DATA_DIR: dir },
+      drop: async () => rmSync(dir, { recursive: true, force: true }),
+    });
   }
   const url = process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
   const name = `stepwise_pull_load_${process.pid}`;
@@ -166,14 +178,13 @@ async function seededDatabase(): Promise<{ env: Record<string, string>; drop: ()
   await admin.unsafe(`CREATE DATABASE ${name}`);
   const target = new URL(url);
   target.pathname = `/${name}`;
-  await seed(connectPostgres(target.toString(), 4));
-  return {
+  return seeded(async () => connectPostgres(target.toString(), 4), {
     env: { DATABASE_URL: target.toString() },
     drop: async () => {
       await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await admin.end();
     },
-  };
+  });
 }
 
 const LOGINS = [
@@ -197,7 +208,10 @@ async function measureServer() {
       LOGIN_MAX_FAILURES_PER_IP: "1000",
     },
     /Stepwise is running/,
-  );
+  ).catch(async (error: unknown) => {
+    await database.drop();
+    throw error;
+  });
   try {
     const origin = `http://127.0.0.1:${port}`;
     const signIn = async (device: number) => {
