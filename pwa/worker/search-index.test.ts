@@ -322,6 +322,24 @@ describe("the search index kept in the device store", () => {
     await expectScanAnswers(second, store, "v3");
   });
 
+  it("opens on the grouped view from its head, then answers every search from the whole kept index", async () => {
+    const indexedDB = new IDBFactory();
+    const name = "clinician-4";
+    let store = openStore(name, { indexedDB, IDBKeyRange });
+    unlockForTests(name);
+    await store.conversation_messages.bulkPut(corpus(400, 6));
+    await store.conversation_summaries.bulkPut([summary("conv-b1", true)]);
+    const first = createSearchEngine(store);
+    const kept = await readAll(first, NO_FILTERS, "v1");
+    await first.keepNow();
+    store.close();
+
+    store = openStore(name, { indexedDB, IDBKeyRange });
+    const second = createSearchEngine(store);
+    expect((await readAll(second, NO_FILTERS, "v1")).groups).toEqual(kept.groups);
+    await expectScanAnswers(second, store, "v2");
+  });
+
   it("opens on the grouped view from its head alone, before the rest of it is read", async () => {
     const indexedDB = new IDBFactory();
     const name = "clinician-3";

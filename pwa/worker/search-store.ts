@@ -229,6 +229,27 @@ async function sealRecord(store: LocalStore, record: Head | ListsRecord | Part):
 }
 
 /**
+ * The head opened last and not yet taken, by its IV and tag (random for each sealing): opening the
+ * page reads the grouped view from the head (readKeptGroups), then the whole index (readKept), and
+ * the head, megabytes at a million messages, is opened and decoded once between the two.
+ */
+let lastHead: { userId: string; id: string; head: Promise<Head> } | null = null;
+
+function openHead(store: LocalStore, record: SealedRecord, keep: boolean): Promise<Head> {
+  const { sealed } = record;
+  const id = `${sealed.length}:${String.fromCharCode(...sealed.subarray(0, 12), ...sealed.subarray(sealed.length - 16))}`;
+  const last = lastHead?.userId === store.userId && lastHead.id === id ? lastHead.head : null;
+  lastHead = null;
+  if (last) return last;
+  const head = openBytes(store.userId, sealed).then((bytes) => deserialize(bytes) as Head);
+  if (keep) lastHead = { userId: store.userId, id, head };
+  head.catch(() => {
+    if (lastHead?.head === head) lastHead = null;
+  });
+  return head;
+}
+
+/**
  * The kept index, or null when none was kept (or it is incomplete). Each record is opened as soon as
  * it is read, and each part decoded once the (small) head is open, so IndexedDB's reading, Web
  * Crypto's opening and this worker's decoding overlap instead of waiting for one another.
@@ -246,7 +267,7 @@ export async function readKept(store: LocalStore): Promise<KeptIndex | null> {
   const read = await store.transaction("r", store.search_index, async () => {
     const first = (await store.search_index.get(HEAD)) as SealedRecord | undefined;
     if (!first?.sealed || first.parts === undefined) return null;
-    const head = quiet(opened<Head>(first));
+    const head = quiet(openHead(store, first, false));
     const ask = (key: string) => store.search_index.get(key) as Promise<SealedRecord | undefined>;
     const lists = ask(LISTS).then((record) => ({
       opening: record?.sealed ? quiet(opened<ListsRecord>(record)) : null,
@@ -277,7 +298,7 @@ export async function readKeptGroups(store: LocalStore): Promise<ConversationGro
     return (await store.search_changes.where("seq").above(head.marker).count()) === 0 ? head : null;
   });
   if (!first) return null;
-  return groupsOf(deserialize(await openBytes(store.userId, first.sealed)) as Head);
+  return groupsOf(await openHead(store, first, true));
 }
 
 /** The marker of the kept index (0: none kept). Another tab's worker may have kept a newer one. */
