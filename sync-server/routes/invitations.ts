@@ -24,9 +24,11 @@ invitationsRoutes.post("/send-invitation", requireUser, requireAdmin, async (c) 
 
   // Only the token's hash is stored: a leaked database cannot be used to register.
   const token = randomToken();
+  // One reading of the clock: the invitation lasts exactly its days from when it was made.
+  const madeAt = now();
   await sql`INSERT INTO invitations (token_hash, email, custom_message, invited_by, created_at, expires_at)
-    VALUES (${sha256Hex(token)}, ${email}, ${customMessage}, ${admin.id}, ${now()},
-            ${new Date(now().getTime() + INVITATION_TTL_DAYS * DAY_MS)})`;
+    VALUES (${sha256Hex(token)}, ${email}, ${customMessage}, ${admin.id}, ${madeAt},
+            ${new Date(madeAt.getTime() + INVITATION_TTL_DAYS * DAY_MS)})`;
 
   const origin = config.publicOrigin ?? new URL(c.req.url).origin;
   const link = `${origin}/auth?token=${encodeURIComponent(token)}`;
