@@ -24,3 +24,28 @@ export async function importWhenOnline<T>(load: () => Promise<T>, tries = 3): Pr
     }
   }
 }
+
+/** What each of the app's workers posts once its module has run: the page then knows its file loaded. */
+export const WORKER_READY = "stepwise-worker-ready";
+
+/**
+ * A module worker once its module has run (it posted WORKER_READY); rejects, and ends it, when its
+ * file could not be loaded, which a worker otherwise never tells: its calls would wait forever.
+ */
+export function startWorker(create: () => Worker): Promise<Worker> {
+  const worker = create();
+  return new Promise((resolve, reject) => {
+    const failed = () => {
+      worker.terminate();
+      reject(new Error("A worker's file could not be loaded"));
+    };
+    worker.addEventListener("error", failed, { once: true });
+    worker.addEventListener("message", function ready(event: MessageEvent) {
+      if (event.data !== WORKER_READY) return;
+      // From here on an error event is the worker's own, not a file that failed to load.
+      worker.removeEventListener("error", failed);
+      worker.removeEventListener("message", ready);
+      resolve(worker);
+    });
+  });
+}

@@ -1,5 +1,5 @@
 import { proxy, type Remote, wrap } from "comlink";
-import { importWhenOnline } from "@/lib/when-online.ts";
+import { importWhenOnline, startWorker } from "@/lib/when-online.ts";
 import { forwardDeviceEvents } from "./device-events.ts";
 import { heldDeviceKey, onDeviceKey } from "./device-key.ts";
 import type { SaveOutcome } from "./engine.ts";
@@ -8,7 +8,7 @@ import { requestPersistence } from "./persistence.ts";
 import { queueView, type RecordViewInput } from "./record-views.ts";
 import { initialState, type SyncState } from "./state.ts";
 import { type LocalStore, openStore } from "./store.ts";
-import { type HostOptions, type Reply, type StateSnapshot, SYNC_WORKER_READY, type SyncHost } from "./sync-host.ts";
+import type { HostOptions, Reply, StateSnapshot, SyncHost } from "./sync-host.ts";
 
 export interface SyncClientOptions extends HostOptions {
   /** The page's connection to the user's database: screens read it, `mutate` writes it. */
@@ -155,34 +155,17 @@ export type SyncClient = ReturnType<typeof createSyncClient>;
 export function openSyncClient(userId: string, onAuthLost?: () => void): SyncClient {
   let released = false;
   let running: Worker | undefined;
+  const worker = () =>
+    startWorker(() => new Worker(new URL("./sync.worker.ts", import.meta.url), { type: "module", name: "sync" }));
   // Without its worker nothing syncs: it is tried for as long as the page lives.
-  const host = importWhenOnline(startSyncWorker, Number.POSITIVE_INFINITY).then(({ worker, host }) => {
-    running = worker;
-    if (released) worker.terminate();
-    return { host };
+  const host = importWhenOnline(worker, Number.POSITIVE_INFINITY).then((started) => {
+    running = started;
+    if (released) started.terminate();
+    return { host: wrap<SyncHost>(started) };
   });
   const release = () => {
     released = true;
     running?.terminate();
   };
   return createSyncClient({ store: openStore(userId), host, onAuthLost, release });
-}
-
-/** A sync worker, once its module has run; rejects when its file could not be loaded. */
-function startSyncWorker(): Promise<{ worker: Worker; host: Remote<SyncHost> }> {
-  const worker = new Worker(new URL("./sync.worker.ts", import.meta.url), { type: "module", name: "sync" });
-  return new Promise((resolve, reject) => {
-    const failed = () => {
-      worker.terminate();
-      reject(new Error("The sync worker could not be loaded"));
-    };
-    worker.addEventListener("error", failed, { once: true });
-    worker.addEventListener("message", function ready(event: MessageEvent) {
-      if (event.data !== SYNC_WORKER_READY) return;
-      // From here on an error event is the engine's own, not a file that failed to load.
-      worker.removeEventListener("error", failed);
-      worker.removeEventListener("message", ready);
-      resolve({ worker, host: wrap<SyncHost>(worker) });
-    });
-  });
 }

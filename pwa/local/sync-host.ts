@@ -16,9 +16,6 @@ export interface Reply<T = void> {
   snapshot: StateSnapshot;
 }
 
-/** What the sync worker posts once its module has run: the page then knows its file loaded. */
-export const SYNC_WORKER_READY = "stepwise-sync-worker-ready";
-
 /** The engine's tunings (intervals, page sizes): plain data the page sends when it opens the worker. */
 export type HostOptions = Pick<SyncEngineOptions, "intervalMs" | "debounceMs" | "pageSizes">;
 

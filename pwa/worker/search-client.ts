@@ -1,5 +1,5 @@
 import { releaseProxy, wrap } from "comlink";
-import { importWhenOnline } from "@/lib/when-online.ts";
+import { importWhenOnline, startWorker } from "@/lib/when-online.ts";
 import { heldDeviceKey } from "@/local/device-key.ts";
 import type { LocalStore } from "@/local/index.ts";
 import type { SearchWorkerApi } from "./search.worker.ts";
@@ -20,7 +20,7 @@ export function createSearchClient(store: LocalStore): SearchClient {
   }
   // A worker whose file could not be fetched (offline on a first visit, before the service worker
   // holds it) never answers: it is started again once the connection is back.
-  const started = importWhenOnline(() => startWorker(store));
+  const started = importWhenOnline(() => startSearchWorker(store));
   let closed = false;
   const remote = async () => (await started).remote;
   return {
@@ -45,18 +45,17 @@ export function createSearchClient(store: LocalStore): SearchClient {
 }
 
 /** A search worker, opened on the user's store; rejects when its file could not be loaded. */
-function startWorker(store: LocalStore) {
-  const worker = new Worker(new URL("./search.worker.ts", import.meta.url), { type: "module", name: "search" });
+async function startSearchWorker(store: LocalStore) {
+  const worker = await startWorker(
+    () => new Worker(new URL("./search.worker.ts", import.meta.url), { type: "module", name: "search" }),
+  );
   const remote = wrap<SearchWorkerApi>(worker);
-  const failed = new Promise<never>((_, reject) =>
-    worker.addEventListener("error", () => reject(new Error("The search worker could not be loaded")), { once: true }),
-  );
-  return Promise.race([remote.open(store.userId, heldDeviceKey(store.userId)), failed]).then(
-    () => ({ worker, remote }),
-    (error: unknown) => {
-      remote[releaseProxy]();
-      worker.terminate();
-      throw error;
-    },
-  );
+  try {
+    await remote.open(store.userId, heldDeviceKey(store.userId));
+    return { worker, remote };
+  } catch (error) {
+    remote[releaseProxy]();
+    worker.terminate();
+    throw error;
+  }
 }

@@ -1,5 +1,6 @@
 /// <reference lib="webworker" />
 import { expose } from "comlink";
+import { WORKER_READY } from "@/lib/when-online.ts";
 import { setStoreKey } from "@/local/encrypted-store.ts";
 import { openStore } from "@/local/index.ts";
 import { createSearchEngine, type SearchApi } from "./search-engine.ts";
@@ -30,3 +31,4 @@ const api = {
 export type SearchWorkerApi = typeof api;
 
 expose(api);
+postMessage(WORKER_READY);
