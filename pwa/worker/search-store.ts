@@ -239,10 +239,8 @@ function openHead(store: LocalStore, record: SealedRecord, keep: boolean): Promi
   const { sealed } = record;
   const id = `${sealed.length}:${String.fromCharCode(...sealed.subarray(0, 12), ...sealed.subarray(sealed.length - 16))}`;
   const last = lastHead?.userId === store.userId && lastHead.id === id ? lastHead.head : null;
-  lastHead = null;
-  if (last) return last;
-  const head = openBytes(store.userId, sealed).then((bytes) => deserialize(bytes) as Head);
-  if (keep) lastHead = { userId: store.userId, id, head };
+  const head = last ?? openBytes(store.userId, sealed).then((bytes) => deserialize(bytes) as Head);
+  lastHead = keep ? { userId: store.userId, id, head } : null;
   head.catch(() => {
     if (lastHead?.head === head) lastHead = null;
   });
