@@ -6,9 +6,10 @@ function backOnline(): Promise<void> {
 /**
  * Imports a chunk (or starts a worker), and does it again when fetching it failed: after the
  * connection returns when the browser is offline, else after a short wait (at most `tries` failures
- * online, each wait longer, up to half a minute). Browsers keep no failed dynamic import, so the same `import()` fetches anew. It matters on
- * a first visit, before the service worker holds every file: a tablet that loses its connection
- * while the first sync runs keeps the part's fallback until it is back, instead of failing.
+ * online, each wait longer, up to half a minute). Browsers keep no failed dynamic import, so the
+ * same `import()` fetches anew. It matters on a first visit, before the service worker holds every
+ * file: a tablet that loses its connection while the first sync runs keeps the part's fallback
+ * until it is back, instead of failing.
  */
 export async function importWhenOnline<T>(load: () => Promise<T>, tries = 3): Promise<T> {
   for (let failures = 0; ; ) {

@@ -42,9 +42,11 @@ export function createSyncClient({ store, host: given, onAuthLost, release, ...o
     for (const listener of listeners) listener(snapshot.state);
   }
 
+  // Set once the worker is loaded: a change saved before that does not wait for it.
   let host = given instanceof Promise ? undefined : given;
+  const loading = given instanceof Promise ? given : Promise.resolve({ host: given });
   const opened = (async () => {
-    const loaded = host ?? (await (given as Promise<{ host: Remote<SyncHost> }>)).host;
+    const loaded = (await loading).host;
     host = loaded;
     take((await loaded.open(store.userId, options)).snapshot);
     await loaded.watch(proxy(take));
@@ -155,10 +157,10 @@ export type SyncClient = ReturnType<typeof createSyncClient>;
 export function openSyncClient(userId: string, onAuthLost?: () => void): SyncClient {
   let released = false;
   let running: Worker | undefined;
-  const worker = () =>
+  const load = () =>
     startWorker(() => new Worker(new URL("./sync.worker.ts", import.meta.url), { type: "module", name: "sync" }));
   // Without its worker nothing syncs: it is tried for as long as the page lives.
-  const host = importWhenOnline(worker, Number.POSITIVE_INFINITY).then((started) => {
+  const host = importWhenOnline(load, Number.POSITIVE_INFINITY).then((started) => {
     running = started;
     if (released) started.terminate();
     return { host: wrap<SyncHost>(started) };
