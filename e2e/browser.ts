@@ -32,7 +32,11 @@ export const storedRows = (page: Page, userId: string, table: string) =>
         const open = indexedDB.open(name);
         open.onerror = () => reject(open.error);
         open.onsuccess = () => {
-          const count = open.result.transaction(store).objectStore(store).count();
+          // Messages are kept a conversation to a record (pwa/local/message-groups.ts): one `ids` entry each.
+          const count =
+            store === "conversation_messages"
+              ? open.result.transaction("message_groups").objectStore("message_groups").index("ids").count()
+              : open.result.transaction(store).objectStore(store).count();
           count.onsuccess = () => {
             resolve(count.result);
             open.result.close();

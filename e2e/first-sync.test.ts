@@ -89,7 +89,7 @@ const synced = () => page.getByRole("status").filter({ hasText: "Synced" }).firs
 /** Messages in the device's store, read straight from IndexedDB. */
 const storedMessages = (userId: string) => storedRows(page, userId, "conversation_messages");
 
-/** The stored (sealed) bytes of the first message, as text: new ones mean it was dropped and pulled again. */
+/** The stored (sealed) bytes of the first conversation's messages, as text: new ones mean they were dropped and pulled again. */
 const firstSealed = (tab: Page, userId: string) =>
   tab.evaluate(
     (name) =>
@@ -97,10 +97,7 @@ const firstSealed = (tab: Page, userId: string) =>
         const open = indexedDB.open(name);
         open.onerror = () => reject(open.error);
         open.onsuccess = () => {
-          const read = open.result
-            .transaction("conversation_messages")
-            .objectStore("conversation_messages")
-            .openCursor();
+          const read = open.result.transaction("message_groups").objectStore("message_groups").openCursor();
           read.onsuccess = () => {
             const sealed = (read.result?.value as { _sealed?: Uint8Array } | undefined)?._sealed;
             resolve(sealed ? Array.from(sealed).join(",") : "");

@@ -5,7 +5,14 @@ import { afterEach, describe, expect, it } from "vitest";
 import { forgetDeviceKey, holdDataKey, setUpDevicePin, unlockDevice } from "./device-key.ts";
 import { discussedAt, markDiscussed } from "./discussed.ts";
 import { presealRows, readRaw } from "./encrypted-store.ts";
-import { openStore } from "./store.ts";
+import { type LocalStore, openStore } from "./store.ts";
+
+/**
+ * A table whose rows are kept a record each (summaries), holding message-shaped rows: what these
+ * tests check of single records does not depend on what the rows are. Messages are kept a
+ * conversation to a record (message-groups.ts).
+ */
+const rowTable = (store: LocalStore) => store.conversation_summaries as unknown as LocalStore["conversation_messages"];
 
 const message = (id: string, patient: string, timestamp: string, text: string): Message => ({
   id,
@@ -120,27 +127,27 @@ describe("the encrypted device store", () => {
     const indexedDB = new IDBFactory();
     const store = openStore("u6", { indexedDB, IDBKeyRange });
     holdDataKey("u6", key());
-    await store.conversation_messages.put(message("m1", "fay06", "2026-03-01", "First words"));
-    const read = await store.conversation_messages.get("m1");
+    await rowTable(store).put(message("m1", "fay06", "2026-03-01", "First words"));
+    const read = await rowTable(store).get("m1");
     expect(read?.data).toBe("First words");
     if (read) read.data = "changed by a screen";
-    expect((await store.conversation_messages.get("m1"))?.data).toBe("First words");
+    expect((await rowTable(store).get("m1"))?.data).toBe("First words");
 
-    await store.conversation_messages.put(message("m1", "fay06", "2026-03-01", "Second words"));
-    expect((await store.conversation_messages.get("m1"))?.data).toBe("Second words");
+    await rowTable(store).put(message("m1", "fay06", "2026-03-01", "Second words"));
+    expect((await rowTable(store).get("m1"))?.data).toBe("Second words");
 
     // The same IV and tag over other bytes is not the row read before: it fails to open.
-    const [stored] = await readRaw(store, [store.conversation_messages], () => store.conversation_messages.toArray());
+    const [stored] = await readRaw(store, [store.conversation_summaries], () => store.conversation_summaries.toArray());
     const sealed = (stored as unknown as { _sealed: Uint8Array })._sealed.slice();
     sealed[14] ^= 1;
-    await store.conversation_messages.db.transaction("rw", store.conversation_messages, async () => {
-      const raw = Dexie.currentTransaction?.idbtrans.objectStore("conversation_messages");
+    await store.conversation_summaries.db.transaction("rw", store.conversation_summaries, async () => {
+      const raw = Dexie.currentTransaction?.idbtrans.objectStore("conversation_summaries");
       await new Promise((resolve) => {
         const req = raw?.put({ ...stored, _sealed: sealed });
         if (req) req.onsuccess = resolve;
       });
     });
-    await expect(store.conversation_messages.get("m1")).rejects.toThrow();
+    await expect(rowTable(store).get("m1")).rejects.toThrow();
     store.close();
   });
 
@@ -149,10 +156,10 @@ describe("the encrypted device store", () => {
     const store = openStore("u5", { indexedDB, IDBKeyRange });
     holdDataKey("u5", key());
     const rows = Array.from({ length: 6_000 }, (_, i) => message(`m${i}`, "erin05", "2026-02-01", `words ${i}`));
-    await presealRows(store, "conversation_messages", rows);
-    await store.transaction("rw", store.conversation_messages, () => store.conversation_messages.bulkPut(rows));
-    expect((await store.conversation_messages.get("m5999"))?.data).toBe("words 5999");
-    const stored = await readRaw(store, [store.conversation_messages], () => store.conversation_messages.toArray());
+    await presealRows(store, "conversation_summaries", rows);
+    await store.transaction("rw", store.conversation_summaries, () => rowTable(store).bulkPut(rows));
+    expect((await rowTable(store).get("m5999"))?.data).toBe("words 5999");
+    const stored = await readRaw(store, [store.conversation_summaries], () => store.conversation_summaries.toArray());
     const ivs = new Set(
       stored.map((row) =>
         Buffer.from((row as unknown as { _sealed: Uint8Array })._sealed.subarray(0, 12)).toString("hex"),
@@ -171,8 +178,8 @@ describe("the encrypted device store", () => {
     await new Promise<void>((resolve) => {
       const req = indexedDB.open("stepwise-u4");
       req.onsuccess = () => {
-        const tx = req.result.transaction(["conversation_messages", "meta"], "readwrite");
-        tx.objectStore("conversation_messages").put(message("m1", "dora04", "2026-03-01", "Old clear words"));
+        const tx = req.result.transaction(["conversation_summaries", "meta"], "readwrite");
+        tx.objectStore("conversation_summaries").put(message("m1", "dora04", "2026-03-01", "Old clear words"));
         tx.objectStore("meta").put({ key: "discussed:dora04", value: "2026-03-02T00:00:00.000Z" });
         tx.oncomplete = () => {
           req.result.close();
@@ -184,9 +191,7 @@ describe("the encrypted device store", () => {
     await setUpDevicePin(store, "135790");
     forgetDeviceKey();
     expect((await unlockDevice(store, "135790")).unlocked).toBe(true);
-    expect((await store.conversation_messages.where("patient_name").equals("dora04").first())?.data).toBe(
-      "Old clear words",
-    );
+    expect((await rowTable(store).where("patient_name").equals("dora04").first())?.data).toBe("Old clear words");
     expect(await discussedAt(store, "dora04")).toBe("2026-03-02T00:00:00.000Z");
     const raw = await dump(indexedDB, "stepwise-u4");
     expect(raw).not.toContain("Old clear");

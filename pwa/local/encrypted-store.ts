@@ -23,12 +23,20 @@ import Dexie from "dexie";
 const HASHED: Record<string, readonly string[]> = {
   patients: ["username"],
   homework: ["patientName"],
-  conversation_messages: ["patient_name"],
+  message_groups: ["patient_name"],
   conversation_summaries: ["patient_name"],
 };
 
 /** Tables whose rows are sealed; the others hold ids, times and wrapped or hashed values only. */
-const SEALED_TABLES: readonly string[] = [...SYNCED_TABLES, "outbox", "conflicts", "shadows", "views"];
+const SEALED_TABLES: readonly string[] = [
+  // Messages are stored a conversation to a record (message-groups.ts).
+  ...SYNCED_TABLES.filter((name) => name !== "conversation_messages"),
+  "message_groups",
+  "outbox",
+  "conflicts",
+  "shadows",
+  "views",
+];
 const sealedTable = (name: string) => SEALED_TABLES.includes(name);
 
 /** The field holding a sealed row's ciphertext (IV then ciphertext and tag). */
@@ -219,6 +227,9 @@ export async function openRows<T>(userId: string, stored: readonly unknown[]): P
 
 /** Transactions whose reads hand back stored rows unopened (`readRaw`). */
 const rawTransactions = new WeakSet<object>();
+
+/** Whether reads in this (IndexedDB) transaction hand back stored rows unopened. */
+export const isRawRead = (trans: object) => rawTransactions.has(trans);
 
 /**
  * A read-only transaction over `tables` whose reads give the stored rows as they are, for opening

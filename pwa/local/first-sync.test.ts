@@ -139,7 +139,7 @@ describe("a device's first sync", () => {
       const keys = Object.keys(parts);
       // A page's cursor is stored with its last rows.
       if (keys.some((part) => part.endsWith("/meta/"))) events.push("page");
-      else if (keys.some((part) => /\/(patients|homework|conversation_summaries|conversation_messages)\/$/.test(part)))
+      else if (keys.some((part) => /\/(patients|homework|conversation_summaries|message_groups)\/$/.test(part)))
         events.push("rows");
     };
     Dexie.on("storagemutated", committed);

@@ -2,6 +2,7 @@ import { PullPage, REMOVED_CONVERSATIONS_PARAM, SYNCED_TABLES, type SyncedTable 
 import * as v from "valibot";
 import { presealRows } from "./encrypted-store.ts";
 import { codeOf, type Send, serverWords } from "./http.ts";
+import { presealMessages } from "./message-groups.ts";
 import { setServerRows } from "./rebase.ts";
 import { estimateFirstSync, type FirstSync, type SyncProblem } from "./state.ts";
 import { type LocalStore, type Row, syncedTable, writing, writingPulled } from "./store.ts";
@@ -71,13 +72,10 @@ export async function pullChanges(store: LocalStore, send: Send, options: PullOp
     for (const [i, pieces] of writes.entries()) {
       // Sealed by Web Crypto before the write opens (it cannot wait on Web Crypto): the write stores them as they are.
       await Promise.all(
-        pieces.map(([table, server]) =>
-          presealRows(
-            store,
-            table,
-            [...server.values()].filter((row) => row !== null),
-          ),
-        ),
+        pieces.map(([table, server]) => {
+          const rows = [...server.values()].filter((row) => row !== null);
+          return table === "conversation_messages" ? presealMessages(store, rows) : presealRows(store, table, rows);
+        }),
       );
       await writingPulled(
         store,

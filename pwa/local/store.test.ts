@@ -21,35 +21,114 @@ const message: Message = {
   timestamp: "2026-01-01T10:00:00.000Z",
 };
 
-const messageIndexes = (indexedDB: IDBFactory, name: string) =>
-  new Promise<string[]>((resolve, reject) => {
+/** The records of an object store as IndexedDB holds them. */
+const recordsOf = (indexedDB: IDBFactory, name: string, table: string) =>
+  new Promise<Record<string, unknown>[]>((resolve, reject) => {
     const open = indexedDB.open(name);
     open.onerror = () => reject(open.error);
     open.onsuccess = () => {
-      const store = open.result.transaction("conversation_messages").objectStore("conversation_messages");
-      resolve([...store.indexNames].sort());
-      open.result.close();
+      const all = open.result.transaction(table).objectStore(table).getAll();
+      all.onsuccess = () => {
+        resolve(all.result);
+        open.result.close();
+      };
     };
   });
 
+const another = (id: string, conversation_id: string, timestamp: string): Message => ({
+  ...message,
+  id,
+  conversation_id,
+  timestamp,
+  updated_at: timestamp,
+});
+
 describe("the device store's tables", () => {
-  it("index messages only as they are read (by conversation, by patient and time); a store made before drops the rest and keeps its messages", async () => {
+  it("keeps a conversation's messages in one record and answers every read of them as a table of messages", async () => {
+    const indexedDB = new IDBFactory();
+    const store = openStore("u2", { indexedDB, IDBKeyRange });
+    holdDataKey("u2", crypto.getRandomValues(new Uint8Array(32)));
+    const rows = [
+      message,
+      another("m3", "c1", "2026-01-03T10:00:00.000Z"),
+      another("m2", "c1", "2026-01-02T10:00:00.000Z"),
+      another("m4", "c2", "2026-01-04T10:00:00.000Z"),
+    ];
+    await store.conversation_messages.bulkPut(rows);
+    const records = await recordsOf(indexedDB, storeName("u2"), "message_groups");
+    expect(records.map((r) => [r.conversation_id, r.ids])).toEqual([
+      ["c1", ["m1", "m3", "m2"]],
+      ["c2", ["m4"]],
+    ]);
+    expect(await recordsOf(indexedDB, storeName("u2"), "conversation_messages")).toEqual([]);
+
+    const messages = store.conversation_messages;
+    expect(await messages.count()).toBe(4);
+    expect(await messages.get("m2")).toEqual(rows[2]);
+    expect((await messages.bulkGet(["m4", "nope", "m1"])).map((m) => m?.id)).toEqual(["m4", undefined, "m1"]);
+    // IndexedDB's order: by the index's key, then by id.
+    expect(await messages.where("conversation_id").equals("c1").primaryKeys()).toEqual(["m1", "m2", "m3"]);
+    expect(await messages.where("conversation_id").anyOf(["c2", "c1"]).primaryKeys()).toEqual(["m1", "m2", "m3", "m4"]);
+    expect(
+      await messages
+        .where("[patient_name+timestamp]")
+        .between(["ada01", "2026-01-02"], ["ada01", "\uffff"])
+        .primaryKeys(),
+    ).toEqual(["m2", "m3", "m4"]);
+    expect(await messages.where("patient_name").equals("ada01").reverse().primaryKeys()).toEqual([
+      "m4",
+      "m3",
+      "m2",
+      "m1",
+    ]);
+    expect(
+      (
+        await messages
+          .where("conversation_id")
+          .equals("c1")
+          .filter((m) => m.serial_num === 1)
+          .first()
+      )?.id,
+    ).toBe("m1");
+    expect(await messages.orderBy("id").limit(2).primaryKeys()).toEqual(["m1", "m2"]);
+
+    // A change is put in its conversation's record; a removal takes it out, and the last one the record.
+    await messages.put({ ...rows[1], data: "changed" });
+    expect((await messages.get("m3"))?.data).toBe("changed");
+    await messages.bulkDelete(["m1", "m4"]);
+    expect(await messages.toCollection().primaryKeys()).toEqual(["m2", "m3"]);
+    expect((await recordsOf(indexedDB, storeName("u2"), "message_groups")).map((r) => r.conversation_id)).toEqual([
+      "c1",
+    ]);
+    await messages.clear();
+    expect(await messages.count()).toBe(0);
+    store.close();
+  });
+
+  it("drops the messages a store made before kept a record each, and makes its cursor one the server refuses", async () => {
     const indexedDB = new IDBFactory();
     const before = new Dexie(storeName("u1"), { indexedDB, IDBKeyRange });
-    before.version(4).stores({
-      conversation_messages: "id, conversation_id, patient_name, timestamp, [patient_name+timestamp], prompt_id",
+    before.version(5).stores({
+      conversation_messages: "id, conversation_id, [patient_name+timestamp]",
+      meta: "key",
+      search_index: "key",
+      search_changes: "++seq",
     });
     await before.table("conversation_messages").put(message);
+    await before.table("meta").put({ key: "cursor", value: "eyJ0eCI6MTJ9" });
+    await before.table("search_index").put({ key: "head" });
     before.close();
 
     const store = openStore("u1", { indexedDB, IDBKeyRange });
     holdDataKey("u1", crypto.getRandomValues(new Uint8Array(32)));
-    expect(await store.conversation_messages.where("conversation_id").equals("c1").first()).toEqual(message);
-    // By patient alone: answered from the patient-and-time index, under the name's keyed hash (once
-    // the row is sealed, as the first unlock does).
     await sealClearRows(store);
+    expect(await store.conversation_messages.count()).toBe(0);
+    expect(await recordsOf(indexedDB, storeName("u1"), "conversation_messages")).toEqual([]);
+    expect(await store.search_index.count()).toBe(0);
+    // Not a cursor the server made: the next pull starts over (pull.ts), bringing every message again.
+    expect((await store.meta.get("cursor"))?.value).toBe("regrouped");
+    await store.conversation_messages.put(message);
     expect(await store.conversation_messages.where("patient_name").equals("ada01").primaryKeys()).toEqual(["m1"]);
-    expect(await messageIndexes(indexedDB, storeName("u1"))).toEqual(["[patient_name+timestamp]", "conversation_id"]);
     store.close();
   });
 });

@@ -3,6 +3,7 @@ import type { ViewedRecord } from "@schema/record-view.ts";
 import type { Clinician, Homework, Message, Patient, Prompt, Summary, SyncedTable } from "@schema/rows.ts";
 import Dexie, { type EntityTable } from "dexie";
 import { encryptStore } from "./encrypted-store.ts";
+import { groupMessages, MESSAGE_GROUPS, MESSAGES } from "./message-groups.ts";
 import { noteSearchChanges, type SearchChange } from "./search-changes.ts";
 
 /**
@@ -123,6 +124,9 @@ export type LocalStore = Dexie & {
 /** A record of the kept search index; its fields are search-store.ts's business. */
 type SearchIndexRow = { key: string } & Record<string, unknown>;
 
+/** A cursor no server accepts: the pull starts over from nothing (store version 6). */
+const REGROUPED = "regrouped";
+
 const PREFIX = "stepwise-";
 export const storeName = (userId: string) => `${PREFIX}${userId}`;
 
@@ -164,8 +168,25 @@ export function openStore(
   // conversation's and the patient's timeline are read (a query by patient alone is answered from
   // the latter). Each index is one more write a message, and a first sync stores tens of thousands.
   db.version(5).stores({ conversation_messages: "id, conversation_id, [patient_name+timestamp]" });
+  // Messages are kept a conversation to a record (message-groups.ts). The ones stored a record each
+  // are dropped, with the search index made of them, and a kept cursor is made one the server refuses:
+  // the next pull starts over (pull.ts), bringing every message again and dropping what went meanwhile.
+  db.version(6)
+    .stores({ [MESSAGE_GROUPS]: "conversation_id, *ids, patient_name" })
+    .upgrade(async (tx) => {
+      // Straight to IndexedDB: the messages' table reads and writes message_groups above it.
+      const old = tx.idbtrans.objectStore(MESSAGES).clear();
+      await new Promise((resolve, reject) => {
+        old.onsuccess = resolve;
+        old.onerror = () => reject(old.error);
+      });
+      await tx.table("search_index").clear();
+      await tx.table("search_changes").clear();
+      if (await tx.table("meta").get("cursor")) await tx.table("meta").put({ key: "cursor", value: REGROUPED });
+    });
   // Registered first, so it is the layer nearest IndexedDB: every layer above sees clear rows.
   encryptStore(db, userId);
+  groupMessages(db);
   noteSearchChanges(db);
   db.userId = userId;
   return db;

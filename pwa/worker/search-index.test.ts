@@ -276,8 +276,14 @@ async function writeUnnoted(indexedDB: IDBFactory, name: string, row: Message) {
     open.onerror = () => reject(open.error);
   });
   await new Promise<void>((resolve, reject) => {
-    const tx = db.transaction("conversation_messages", "readwrite");
-    tx.objectStore("conversation_messages").put(row);
+    // As the store keeps messages: its conversation's record (pwa/local/message-groups.ts), here in the clear.
+    const tx = db.transaction("message_groups", "readwrite");
+    tx.objectStore("message_groups").put({
+      conversation_id: row.conversation_id,
+      patient_name: row.patient_name,
+      ids: [row.id],
+      messages: [row],
+    });
     tx.oncomplete = () => resolve();
     tx.onerror = () => reject(tx.error);
   });
@@ -309,7 +315,7 @@ describe("the search index kept in the device store", () => {
     store.close();
 
     // A row that reached the database without being noted is not seen: the visit read the kept index.
-    const unnoted = { ...rows[0], id: "m-unnoted", data: "zebra unnoted" };
+    const unnoted = { ...rows[0], id: "m-unnoted", conversation_id: "conv-unnoted", data: "zebra unnoted" };
     await writeUnnoted(indexedDB, "stepwise-clinician-2", unnoted);
     store = openStore(name, { indexedDB, IDBKeyRange });
     const second = createSearchEngine(store);

@@ -1,6 +1,7 @@
 import type { Message, Summary } from "@schema/rows.ts";
 import { openBytes, openRows, readRaw, sealBytes } from "@/local/encrypted-store.ts";
 import type { LocalStore } from "@/local/index.ts";
+import { type MessageGroup, messageIn, messagesOf } from "@/local/message-groups.ts";
 import type { RecentRows, SearchChange } from "@/local/search-changes.ts";
 import { deserialize, serialize } from "./search-bytes.ts";
 import type { Lists } from "./search-lists.ts";
@@ -358,9 +359,14 @@ async function readTold<T>(
   const rows = ids.map((id) => recent.take(name, id, seqs.get(id) ?? 0) as T | undefined);
   const missing = ids.flatMap((_, i) => (rows[i] === undefined ? [i] : []));
   const raw = await readRaw<unknown[]>(store, [table], () => table.bulkGet(missing.map((i) => ids[i])));
-  const opened = await openRows<T | undefined>(store.userId, raw);
+  // Messages are read as the records of their conversations, each opened once (message-groups.ts).
+  const grouped = name === "conversation_messages";
+  const records = grouped ? [...new Set(raw)] : raw;
+  const opened = await openRows<unknown>(store.userId, records);
+  const openedOf = new Map(records.map((record, i) => [record, opened[i]]));
   missing.forEach((at, i) => {
-    rows[at] = opened[i];
+    const row = openedOf.get(raw[i]);
+    rows[at] = (grouped ? messageIn(row as MessageGroup | undefined, ids[at]) : row) as T | undefined;
   });
   return rows;
 }
@@ -382,9 +388,11 @@ export async function readEverything(
       return { marker: last?.seq ?? (await keptMarker(store)), messages, summaries };
     },
   );
-  const [messages, summaries] = await Promise.all([
-    openRows<Message>(store.userId, raw.messages),
+  const [groups, summaries] = await Promise.all([
+    openRows<MessageGroup>(store.userId, raw.messages),
     openRows<Summary>(store.userId, raw.summaries),
   ]);
+  // In the order IndexedDB gives a table's rows (by id): a conversation's prompt is its first message's that names one.
+  const messages = (messagesOf(groups) as Message[]).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   return { marker: raw.marker, messages, summaries };
 }

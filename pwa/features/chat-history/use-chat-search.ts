@@ -43,7 +43,8 @@ function useStoreVersion(
       shownAt = Date.now();
       if (latest !== undefined) setVersion({ status: "ready", data: latest });
     };
-    const parts = [`idb://${store.name}/conversation_messages/`, `idb://${store.name}/conversation_summaries/`];
+    // Messages are stored as their conversations' records (message-groups.ts).
+    const parts = [`idb://${store.name}/message_groups/`, `idb://${store.name}/conversation_summaries/`];
     const onMutated = (changed: ObservabilitySet) => {
       if (!Object.keys(changed).some((part) => parts.some((p) => part.startsWith(p)))) return;
       generation += 1;
