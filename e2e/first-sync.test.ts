@@ -203,6 +203,8 @@ describe("First sync", () => {
       const { clinician, username } = await clinicianWithConversations("searchfile");
       await signIn(page, clinician);
       await synced();
+      // The page signed in on has its search worker (it lists the conversations): the cut below is the next page's.
+      await page.getByText(`${username}-c23`).first().waitFor();
       // Chat History's page loads; the drop catches the fetch of its search worker.
       let cut = false;
       await context.route("**/assets/search.worker-*.js", async (route) => {
