@@ -52,6 +52,8 @@ interface StoreKeys {
   hashes: Map<string, string>;
   /** Rows opened lately, by IV and tag (see openNow); dropped with the key. */
   opened: Map<string, { bytes: Uint8Array; text: string }>;
+  /** The bytes `opened` holds (ciphertexts and texts). */
+  openedBytes: number;
 }
 
 const held = new Map<string, StoreKeys>();
@@ -64,7 +66,7 @@ export function setStoreKey(userId: string, raw: Uint8Array | null): void {
   }
   const aes = crypto.subtle.importKey("raw", new Uint8Array(raw), "AES-GCM", false, ["encrypt", "decrypt"]);
   const mac = hmac(SHA256, raw, new TextEncoder().encode("stepwise patient name index"));
-  held.set(userId, { raw: new Uint8Array(raw), aes, mac, hashes: new Map(), opened: new Map() });
+  held.set(userId, { raw: new Uint8Array(raw), aes, mac, hashes: new Map(), opened: new Map(), openedBytes: 0 });
 }
 
 /** Forgets every held key (lock, sign-out). */
@@ -132,8 +134,12 @@ function sealNow(userId: string, table: DBCoreTable, row: Record<string, unknown
   return { ...clearPart(userId, table, row), [SEALED]: bytes };
 }
 
-/** How many opened rows each store keeps in memory (a screenful of tables, a conversation or two). */
+/**
+ * How many opened rows each store keeps in memory (a screenful of tables, a conversation or two),
+ * and how many bytes at most: a conversation's messages are one record (message-groups.ts).
+ */
 const OPENED_KEPT = 4096;
+const OPENED_BYTES = 16_000_000;
 
 /**
  * The clear row of a stored one; rows stored before encryption (no ciphertext) are clear already.
@@ -144,15 +150,25 @@ const OPENED_KEPT = 4096;
 function openNow(userId: string, stored: unknown): unknown {
   if (!stored || typeof stored !== "object" || !(SEALED in stored)) return stored;
   const bytes = (stored as Record<string, Uint8Array>)[SEALED];
-  const { raw, opened } = keysOf(userId);
+  const keys = keysOf(userId);
+  const { raw, opened } = keys;
   // IV and tag: random, and different whenever the ciphertext is.
   const id = String.fromCharCode(...bytes.subarray(0, 12), ...bytes.subarray(bytes.length - 16));
+  const size = (entry: { bytes: Uint8Array; text: string }) => entry.bytes.length + entry.text.length * 2;
   let kept = opened.get(id);
-  if (kept && sameBytes(kept.bytes, bytes)) opened.delete(id);
-  else
+  if (kept) {
+    opened.delete(id);
+    keys.openedBytes -= size(kept);
+  }
+  if (!kept || !sameBytes(kept.bytes, bytes))
     kept = { bytes: bytes.slice(), text: decoder.decode(gcm(raw, bytes.subarray(0, 12)).decrypt(bytes.subarray(12))) };
   opened.set(id, kept);
-  if (opened.size > OPENED_KEPT) opened.delete(opened.keys().next().value as string);
+  keys.openedBytes += size(kept);
+  for (const [oldest, entry] of opened) {
+    if (opened.size <= OPENED_KEPT && keys.openedBytes <= OPENED_BYTES) break;
+    opened.delete(oldest);
+    keys.openedBytes -= size(entry);
+  }
   return withStoredKey(stored as Record<string, unknown>, JSON.parse(kept.text));
 }
 

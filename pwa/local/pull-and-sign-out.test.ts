@@ -3,6 +3,7 @@ import Dexie from "dexie";
 import { IDBFactory, IDBKeyRange } from "fake-indexeddb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "../../sync-server/test/harness.ts";
+import { addConversation } from "../../sync-server/test/sync-rows.ts";
 import { openStore, storeName } from "./store.ts";
 import { createDevice, homework, patient } from "./testing.ts";
 
@@ -39,14 +40,18 @@ describe("what a device pulls", () => {
     const demoted = await t.as("admin");
     const clinician = await t.as("clinician");
     const { body: theirs } = await clinician.post("/api/patients", patient("not_yours_anymore"));
+    await addConversation(t.sql, theirs.username, 4);
     const device = createDevice(t, demoted);
     await device.engine.sync();
     expect(await device.store.patients.get(theirs.id)).toBeDefined();
+    const messages = () => device.store.conversation_messages.where("patient_name").equals(theirs.username).count();
+    expect(await messages()).toBe(4);
 
     expect((await admin.patch(`/api/admin/users/${demoted.user!.id}`, { role: "clinician" })).status).toBe(200);
     await device.engine.sync();
 
     expect(await device.store.patients.get(theirs.id)).toBeUndefined();
+    expect(await messages()).toBe(0);
     expect(device.engine.getState().error).toBeNull();
   });
 

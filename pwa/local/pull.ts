@@ -106,11 +106,12 @@ async function withDroppedMessages(store: LocalStore, page: Page): Promise<Page>
   const conversations = page.removedConversations ?? [];
   if (conversations.length === 0) return page;
   const kept = new Set(conversations.flatMap((c) => c.kept));
-  const held = await store.conversation_messages
-    .where("conversation_id")
-    .anyOf(conversations.map((c) => c.id))
-    .primaryKeys();
-  const dropped = (held as string[]).filter((id) => !kept.has(id));
+  // One read each: a conversation's messages are one record (message-groups.ts), where a range over
+  // several conversations would read every record between them.
+  const held = await Promise.all(
+    conversations.map((c) => store.conversation_messages.where("conversation_id").equals(c.id).primaryKeys()),
+  );
+  const dropped = (held.flat() as string[]).filter((id) => !kept.has(id));
   const removed = [...(page.removed.conversation_messages ?? []), ...dropped];
   return { ...page, removed: { ...page.removed, conversation_messages: removed } };
 }
@@ -147,8 +148,13 @@ async function startOver(store: LocalStore) {
   await writing(store, async () => {
     const waiting = new Set((await store.outbox.toArray()).map((e) => `${e.table}:${e.rowId}`));
     for (const table of SYNCED_TABLES) {
-      const ids = (await syncedTable(store, table).toCollection().primaryKeys()) as string[];
-      await syncedTable(store, table).bulkDelete(ids.filter((id) => !waiting.has(`${table}:${id}`)));
+      const rows = syncedTable(store, table);
+      // A table with no change waiting is cleared whole (messages above all: reading each costs).
+      if (![...waiting].some((key) => key.startsWith(`${table}:`))) await rows.clear();
+      else
+        await rows.bulkDelete(
+          ((await rows.toCollection().primaryKeys()) as string[]).filter((id) => !waiting.has(`${table}:${id}`)),
+        );
     }
     await store.meta.delete("cursor");
   });
