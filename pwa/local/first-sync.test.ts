@@ -170,6 +170,35 @@ describe("a device's first sync", () => {
     await engine.stop();
   });
 
+  it("stores the rows after the first ones a page at a time", async () => {
+    const { client } = await clinicianWithCaseload();
+    const tablet = tabletOn(client, 12);
+    const writes: string[][] = [];
+    const committed = (parts: Record<string, unknown>) => {
+      const tables = Object.keys(parts).flatMap((part) => /\/(\w+)\/$/.exec(part)?.[1] ?? []);
+      if (tables.some((t) => ["patients", "homework", "conversation_summaries", "message_groups"].includes(t)))
+        writes.push(tables);
+    };
+    Dexie.on("storagemutated", committed);
+    const engine = createSyncClient({
+      store: tablet.store,
+      ...connectHost({ fetch: tablet.fetch, openStore: () => tablet.store }),
+      pageSizes: { first: 12, next: 12, write: 5, bulkWrite: 12, bulkAfter: 24 },
+    });
+    await engine.sync();
+    Dexie.on("storagemutated").unsubscribe(committed);
+
+    // 60 rows in pages of 12: the first 24 in writes of 5 (3 a page), then one write a page.
+    // Each write's tables; a page's last write holds its cursor (meta). The store's opening write is no page.
+    const pages = writes.filter((tables) => !tables.includes("outbox")).map((tables) => tables.includes("meta"));
+    // The first 24 rows (two pages of 12) in writes of 5: 5, 5, then 2 with the cursor; then a page a write.
+    expect(pages.slice(0, 6)).toEqual([false, false, true, false, false, true]);
+    expect(pages.slice(6).length).toBeGreaterThanOrEqual(3);
+    expect(pages.slice(6).every(Boolean)).toBe(true);
+    expect(await tablet.store.conversation_messages.count()).toBe(48);
+    await engine.stop();
+  });
+
   it("cut off by a lost connection, it resumes where it stopped and ends with every row once", async () => {
     const { client } = await clinicianWithCaseload();
     const tablet = tabletOn(client, 5);

@@ -259,6 +259,13 @@ function broadly(written: MessageGroup[], messages: number): MessageGroup[] {
   return [...written, ...Array.from({ length: WHOLE_TABLE - written.length }, () => last)];
 }
 
+/**
+ * Messages with their conversation's, in the order their conversations first come: a write of them
+ * in pieces then writes each conversation's record once, not once for each piece it is spread over.
+ */
+export const inConversationOrder = <T extends object>(messages: readonly T[]): T[] =>
+  [...byConversationOf(messages as readonly object[] as readonly Message[]).values()].flat() as object[] as T[];
+
 const byConversationOf = (values: readonly Message[]) => {
   const byConversation = new Map<string, Message[]>();
   for (const value of values) {

@@ -2,7 +2,7 @@ import { PullPage, REMOVED_CONVERSATIONS_PARAM, SYNCED_TABLES, type SyncedTable 
 import * as v from "valibot";
 import { presealRows } from "./encrypted-store.ts";
 import { codeOf, type Send, serverWords } from "./http.ts";
-import { presealMessages } from "./message-groups.ts";
+import { inConversationOrder, presealMessages } from "./message-groups.ts";
 import { setServerRows } from "./rebase.ts";
 import { estimateFirstSync, type FirstSync, type SyncProblem } from "./state.ts";
 import { type LocalStore, type Row, syncedTable, writing, writingPulled } from "./store.ts";
@@ -12,13 +12,18 @@ export type PullOutcome = "done" | "auth" | { error: SyncProblem };
 /**
  * Rows per pull: a small first page paints the caseload quickly, larger ones finish sooner. A page
  * is stored `write` rows at a time: a screen's read waits for one such write, not a whole page's.
+ * Past the first `bulkAfter` rows of a pull (patients, homework, summaries, the newest
+ * conversations: what screens open on), pages are stored `bulkWrite` rows at a time: each write
+ * has a cost of its own, and a first sync of a whole clinic is hundreds of pages of older messages.
  */
 export interface PageSizes {
   first: number;
   next: number;
   write?: number;
+  bulkWrite?: number;
+  bulkAfter?: number;
 }
-const PAGE_SIZES: PageSizes = { first: 1000, next: 5000, write: 1000 };
+const PAGE_SIZES: PageSizes = { first: 1000, next: 5000, write: 1000, bulkWrite: 5000, bulkAfter: 20_000 };
 
 interface PullOptions {
   pageSizes?: PageSizes;
@@ -68,7 +73,9 @@ export async function pullChanges(store: LocalStore, send: Send, options: PullOp
     if (page.hasMore) ahead = ask(page.cursor);
     // The last page of a first sync that fit in one answer still says where it stood: it is over.
     const progress = page.hasMore ? page.progress : undefined;
-    const writes = piecesOf(page, pageSizes.write ?? PAGE_SIZES.write ?? Number.POSITIVE_INFINITY);
+    const write = pageSizes.write ?? PAGE_SIZES.write ?? Number.POSITIVE_INFINITY;
+    const bulk = received >= (pageSizes.bulkAfter ?? Number.POSITIVE_INFINITY);
+    const writes = piecesOf(page, bulk ? (pageSizes.bulkWrite ?? write) : write);
     for (const [i, pieces] of writes.entries()) {
       // Sealed by Web Crypto before the write opens (it cannot wait on Web Crypto): the write stores them as they are.
       await Promise.all(
@@ -125,7 +132,9 @@ function piecesOf(page: Page, size: number): Piece[][] {
   for (const table of SYNCED_TABLES) {
     const server = new Map<string, Row | null>((page.removed[table] ?? []).map((id) => [id, null]));
     const changed: Row[] = page.changes[table] ?? [];
-    for (const row of changed) server.set(row.id, row);
+    // A conversation's messages are one record: a write stores each conversation once, not once a piece.
+    for (const row of table === "conversation_messages" ? inConversationOrder(changed) : changed)
+      server.set(row.id, row);
     const entries = [...server];
     while (entries.length > 0) {
       if (room === 0) {
