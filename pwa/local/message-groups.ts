@@ -297,7 +297,10 @@ const sameGroup = (a: MessageGroup, b: MessageGroup) =>
  */
 export async function presealMessages(db: Dexie, rows: readonly object[]): Promise<void> {
   const ahead = prepared.get(db);
-  if (!ahead || rows.length === 0) return;
+  if (!ahead) return;
+  // Only the next write's: groups a failed write left are not kept.
+  ahead.clear();
+  if (rows.length === 0) return;
   const userId = (db as Dexie & { userId: string }).userId;
   const byConversation = byConversationOf(rows as Message[]);
   const keys = [...byConversation.keys()];
