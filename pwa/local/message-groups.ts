@@ -7,7 +7,7 @@ import type {
   DBCoreTable,
   DBCoreTransaction,
 } from "dexie";
-import { cmp, type Dexie } from "dexie";
+import Dexie, { cmp } from "dexie";
 import { isRawRead, openRows, presealRows, readRaw } from "./encrypted-store.ts";
 import { type Entry, listCursor } from "./list-cursor.ts";
 
@@ -98,9 +98,20 @@ function messagesTable(messages: DBCoreTable, groups: DBCoreTable, ahead: Map<st
   const idsIndex = groups.schema.getIndexByKeyPath("ids") as DBCoreIndex;
   const patientIndex = groups.schema.getIndexByKeyPath("patient_name") as DBCoreIndex;
 
-  /** The stored group holding each id (undefined: none); raw groups in a raw read. */
-  const groupsOf = (trans: DBCoreTransaction, ids: readonly unknown[]) =>
-    Promise.all(
+  /**
+   * The stored group holding each id (undefined: none); raw groups in a raw read. Many ids (a
+   * start-over, a bulk delete, a search worker far behind) are found in one read of every group
+   * (their `ids` are clear, opened or not), not one read each: one read each fetched a
+   * conversation's record again for every message of it.
+   */
+  async function groupsOf(trans: DBCoreTransaction, ids: readonly unknown[]): Promise<(MessageGroup | undefined)[]> {
+    if (ids.length > MANY) {
+      const all = await groups.query({ trans, values: true, query: { index: groups.schema.primaryKey, range: ANY } });
+      const holder = new Map<unknown, MessageGroup>();
+      for (const group of all.result as MessageGroup[]) for (const id of group.ids) holder.set(id, group);
+      return ids.map((id) => holder.get(id));
+    }
+    return Promise.all(
       ids.map(async (id) => {
         const { result } = await groups.query({
           trans,
@@ -111,6 +122,7 @@ function messagesTable(messages: DBCoreTable, groups: DBCoreTable, ahead: Map<st
         return result[0] as MessageGroup | undefined;
       }),
     );
+  }
 
   /** Every group an index range of messages can hold rows of, opened. */
   async function candidates(trans: DBCoreTransaction, index: DBCoreIndex, range: DBCoreKeyRange) {
@@ -157,7 +169,7 @@ function messagesTable(messages: DBCoreTable, groups: DBCoreTable, ahead: Map<st
   async function put(trans: DBCoreTransaction, values: readonly Message[]): Promise<DBCoreMutateResponse> {
     const byConversation = byConversationOf(values);
     const keys = [...byConversation.keys()];
-    const stored = (await groups.getMany({ trans, keys })) as (MessageGroup | undefined)[];
+    const stored = (await inZone(groups.getMany({ trans, keys }))) as (MessageGroup | undefined)[];
     const written = keys.map((conversationId, i) => {
       const group = mergedGroup(conversationId, stored[i], byConversation.get(conversationId) ?? []);
       // The group sealed ahead, when it is this very group: the layer below stores it as sealed.
@@ -172,14 +184,7 @@ function messagesTable(messages: DBCoreTable, groups: DBCoreTable, ahead: Map<st
 
   async function remove(trans: DBCoreTransaction, ids: readonly string[]): Promise<DBCoreMutateResponse> {
     const gone = new Set(ids);
-    // Many ids (a start-over, a bulk delete) are found in one read of every group, not one read each.
-    const found =
-      ids.length > MANY
-        ? (
-            (await groups.query({ trans, values: true, query: { index: groups.schema.primaryKey, range: ANY } }))
-              .result as MessageGroup[]
-          ).filter((group) => group.ids.some((id) => gone.has(id)))
-        : await groupsOf(trans, ids);
+    const found = await inZone(groupsOf(trans, ids));
     const held = new Map<string, MessageGroup>();
     for (const group of found) if (group) held.set(group.conversation_id, group);
     const kept = [...held.values()].map((group) =>
@@ -207,7 +212,9 @@ function messagesTable(messages: DBCoreTable, groups: DBCoreTable, ahead: Map<st
         await groups.mutate({ ...req, range: ANY });
         return { numFailures: 0, failures: {}, results: [], lastResult: undefined };
       }
-      const ids = (await entries(trans, messages.schema.primaryKey, req.range)).map((entry) => entry.primaryKey);
+      const ids = (await inZone(entries(trans, messages.schema.primaryKey, req.range))).map(
+        (entry) => entry.primaryKey,
+      );
       return remove(trans, ids);
     },
     async get(req) {
@@ -312,7 +319,13 @@ export async function presealMessages(db: Dexie, rows: readonly object[]): Promi
   for (const group of groups) ahead.set(group.conversation_id, group);
 }
 
-/** Past this many ids, a delete reads every group instead of each id's. */
+/**
+ * Awaited as a Dexie promise, so the code after it runs in the transaction's zone again: the layers
+ * below (Dexie's hooks) find the transaction there, and a native await of a longer read loses it.
+ */
+const inZone = <T>(promise: Promise<T>): Promise<T> => Dexie.Promise.resolve(promise) as unknown as Promise<T>;
+
+/** Past this many ids, a read or delete by id reads every group instead of each id's. */
 const MANY = 500;
 
 const groupOf = (conversationId: string, messages: Message[]): MessageGroup => ({

@@ -105,6 +105,28 @@ describe("the device store's tables", () => {
     store.close();
   });
 
+  it("reads and removes many messages by id in one read of the records, with the same answers", async () => {
+    const indexedDB = new IDBFactory();
+    const store = openStore("u3", { indexedDB, IDBKeyRange });
+    holdDataKey("u3", crypto.getRandomValues(new Uint8Array(32)));
+    const rows = Array.from({ length: 700 }, (_, i) =>
+      another(
+        `m${String(i).padStart(3, "0")}`,
+        `c${i % 30}`,
+        `2026-01-01T10:${String(i % 60).padStart(2, "0")}:00.000Z`,
+      ),
+    );
+    await store.conversation_messages.bulkPut(rows);
+    const asked = [...rows.map((r) => r.id).reverse(), "nope"];
+    expect((await store.conversation_messages.bulkGet(asked)).map((m) => m?.id)).toEqual([
+      ...rows.map((r) => r.id).reverse(),
+      undefined,
+    ]);
+    await store.conversation_messages.bulkDelete(rows.slice(0, 650).map((r) => r.id));
+    expect(await store.conversation_messages.toCollection().primaryKeys()).toEqual(rows.slice(650).map((r) => r.id));
+    store.close();
+  });
+
   it("drops the messages a store made before kept a record each, and makes its cursor one the server refuses", async () => {
     const indexedDB = new IDBFactory();
     const before = new Dexie(storeName("u1"), { indexedDB, IDBKeyRange });
