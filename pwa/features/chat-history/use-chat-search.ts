@@ -101,6 +101,13 @@ const SETTLE_MS = 250;
  */
 const SYNCING_GAP_MS = 3000;
 const FIRST_SYNC_GAP_MS = 10_000;
+/**
+ * While syncing, versions come no sooner than this many times the last search took: taking in a
+ * version costs the search worker time in proportion to all it holds (at a million messages,
+ * seconds), on the processor the sync worker stores with. An admin's first sync at a million
+ * messages spent two thirds of its time on the search worker's takes every 10 s.
+ */
+const SEARCH_SHARE = 10;
 
 interface SearchState {
   result: SearchAnswer | undefined;
@@ -125,7 +132,12 @@ export interface ChatSearch extends SearchState {
 
 /** Runs the page's search in the worker again whenever the filters or the device store change. */
 export function useChatSearch(store: LocalStore, filters: ChatFilters): ChatSearch {
-  const gapMs = useSyncStateOf((state) => (!state?.syncing ? 0 : state.firstSync ? FIRST_SYNC_GAP_MS : SYNCING_GAP_MS));
+  const syncGapMs = useSyncStateOf((state) =>
+    !state?.syncing ? 0 : state.firstSync ? FIRST_SYNC_GAP_MS : SYNCING_GAP_MS,
+  );
+  // How long the last search took, to its full count.
+  const searchMs = useRef(0);
+  const gapMs = syncGapMs > 0 ? Math.max(syncGapMs, SEARCH_SHARE * searchMs.current) : 0;
   const { version: live, newest, soon: refresh } = useStoreVersion(store, gapMs);
   const version = live.status === "ready" ? live.data : undefined;
   const client = useRef<SearchClient | null>(null);
@@ -147,12 +159,18 @@ export function useChatSearch(store: LocalStore, filters: ChatFilters): ChatSear
     // New filters (the user asked) search the store as it is now, not as it was at the last version.
     const c = client.current;
     const failed = (error: unknown) => current && setState({ result: undefined, error, searching: false });
+    const started = performance.now();
+    const took = () => {
+      searchMs.current = performance.now() - started;
+    };
     c.search(filters, newest() ?? version).then((result) => {
+      if (result.complete) took();
       if (!current) return;
       setState({ result, error: null, searching: false });
       if (result.complete) return;
       // The first screenful came first; the rest of the messages are counted after it.
       c.finish(result.resultKey).then((count) => {
+        took();
         if (current && count !== null)
           setState((s) =>
             s.result === result ? { ...s, result: { ...result, messageCount: count, complete: true } } : s,
