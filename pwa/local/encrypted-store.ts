@@ -41,6 +41,8 @@ const sealedTable = (name: string) => SEALED_TABLES.includes(name);
 
 /** The field holding a sealed row's ciphertext (IV then ciphertext and tag). */
 const SEALED = "_sealed";
+/** A presealed row's text as sealed, to tell whether the row changed before its write. */
+const TEXT = Symbol("text");
 
 interface StoreKeys {
   /** The data key's raw bytes, for sealing synchronously inside a transaction. */
@@ -196,9 +198,11 @@ const presealed = new WeakMap<object, Record<string, unknown>>();
 
 /**
  * Seals `rows` of `table` with Web Crypto before the transaction that writes them opens: the write
- * then stores them as they are. A row changed after this is sealed again in the write.
+ * then stores them as they are. A row changed after this is sealed again in the write; with `fixed`,
+ * the caller vouches that nobody changes the rows before their write (rows it made itself and hands
+ * to nobody else), and the write does not write each row out as text again to compare it.
  */
-export async function presealRows(db: Dexie, tableName: string, rows: readonly object[]): Promise<void> {
+export async function presealRows(db: Dexie, tableName: string, rows: readonly object[], fixed = false): Promise<void> {
   const userId = (db as Dexie & { userId: string }).userId;
   if (!sealedTable(tableName) || rows.length === 0) return;
   if (!db.isOpen()) await db.open();
@@ -210,7 +214,8 @@ export async function presealRows(db: Dexie, tableName: string, rows: readonly o
     rows.map(async (row, i) => {
       const text = JSON.stringify(row);
       const bytes = await sealWith(aes, ivs.subarray(12 * i, 12 * i + 12), encoder.encode(text));
-      presealed.set(row, { ...clearPart(userId, table, row as Record<string, unknown>), [SEALED]: bytes, text });
+      const stored = { ...clearPart(userId, table, row as Record<string, unknown>), [SEALED]: bytes };
+      presealed.set(row, fixed ? stored : { ...stored, [TEXT]: text });
     }),
   );
 }
@@ -218,8 +223,10 @@ export async function presealRows(db: Dexie, tableName: string, rows: readonly o
 function sealOne(userId: string, table: DBCoreTable, row: Record<string, unknown>) {
   const ready = presealed.get(row);
   if (ready) {
+    // A fixed row is stored as sealed however often it is written (the same row, the same record).
+    if (!(TEXT in ready)) return ready;
     presealed.delete(row);
-    const { text, ...stored } = ready;
+    const { [TEXT]: text, ...stored } = ready;
     // The row as sealed is the row to store, unless someone changed it since.
     if (text === JSON.stringify(row)) return stored;
   }
@@ -239,6 +246,21 @@ export async function openRows<T>(userId: string, stored: readonly unknown[]): P
       return withStoredKey(value as Record<string, unknown>, JSON.parse(decoder.decode(plain))) as T;
     }),
   );
+}
+
+/** A getMany of a layer above that wants the stored rows as they are (to compare, not to read). */
+export interface UnopenedRead {
+  unopened?: true;
+}
+
+/**
+ * What tells a stored row's sealing apart from any other (its random IV): the same stamp is the
+ * very same stored row. Null for no row; undefined for a row stored clear, which tells nothing.
+ */
+export function sealStamp(stored: unknown): string | null | undefined {
+  if (stored === undefined || stored === null) return null;
+  if (typeof stored !== "object" || !(SEALED in stored)) return undefined;
+  return String.fromCharCode(...(stored as Record<string, Uint8Array>)[SEALED].subarray(0, 12));
 }
 
 /** Transactions whose reads hand back stored rows unopened (`readRaw`). */
@@ -265,7 +287,7 @@ export async function sealBytes(userId: string, plain: Uint8Array): Promise<Uint
 }
 
 async function sealWith(aes: CryptoKey, iv: Uint8Array<ArrayBuffer>, plain: Uint8Array): Promise<Uint8Array> {
-  const sealed = new Uint8Array(await crypto.subtle.encrypt({ name: "AES-GCM", iv }, aes, new Uint8Array(plain)));
+  const sealed = new Uint8Array(await crypto.subtle.encrypt({ name: "AES-GCM", iv }, aes, plain as BufferSource));
   const bytes = new Uint8Array(12 + sealed.length);
   bytes.set(iv);
   bytes.set(sealed, 12);
@@ -336,7 +358,8 @@ export function encryptStore(db: Dexie, userId: string): void {
               return opener(req.trans)(await table.get(req));
             },
             async getMany(req) {
-              return (await table.getMany(req)).map(opener(req.trans));
+              const values = await table.getMany(req);
+              return (req as UnopenedRead).unopened ? values : values.map(opener(req.trans));
             },
             async query(req) {
               const range = hashedRange(userId, name, keyPathOf(req.query.index), req.query.range);

@@ -8,7 +8,7 @@ import type {
   DBCoreTransaction,
 } from "dexie";
 import Dexie, { cmp } from "dexie";
-import { isRawRead, openRows, presealRows, readRaw } from "./encrypted-store.ts";
+import { isRawRead, openRows, presealRows, readRaw, sealStamp, type UnopenedRead } from "./encrypted-store.ts";
 import { type Entry, listCursor } from "./list-cursor.ts";
 
 /**
@@ -68,8 +68,18 @@ function inRange(range: DBCoreKeyRange, key: unknown): boolean {
 const keyOf = (message: Message, index: DBCoreIndex): unknown =>
   index.extractKey ? index.extractKey(message) : message.id;
 
-/** Groups sealed ahead of a write, by conversation, for each store (`presealMessages`). */
-const prepared = new WeakMap<Dexie, Map<string, MessageGroup>>();
+/**
+ * A group sealed ahead of its write (`presealMessages`): the stored group it was merged with (its
+ * seal stamp; null: none) and the messages merged in, to tell whether the write finds the same.
+ */
+interface Prepared {
+  group: MessageGroup;
+  basis: string | null | undefined;
+  incoming: readonly Message[];
+}
+
+/** Groups sealed ahead of a write, by conversation, for each store. */
+const prepared = new WeakMap<Dexie, Map<string, Prepared>>();
 
 export function groupMessages(db: Dexie): void {
   prepared.set(db, new Map());
@@ -94,7 +104,7 @@ export function groupMessages(db: Dexie): void {
   });
 }
 
-function messagesTable(messages: DBCoreTable, groups: DBCoreTable, ahead: Map<string, MessageGroup>): DBCoreTable {
+function messagesTable(messages: DBCoreTable, groups: DBCoreTable, ahead: Map<string, Prepared>): DBCoreTable {
   const idsIndex = groups.schema.getIndexByKeyPath("ids") as DBCoreIndex;
   const patientIndex = groups.schema.getIndexByKeyPath("patient_name") as DBCoreIndex;
 
@@ -169,15 +179,35 @@ function messagesTable(messages: DBCoreTable, groups: DBCoreTable, ahead: Map<st
   async function put(trans: DBCoreTransaction, values: readonly Message[]): Promise<DBCoreMutateResponse> {
     const byConversation = byConversationOf(values);
     const keys = [...byConversation.keys()];
-    const stored = (await inZone(groups.getMany({ trans, keys }))) as (MessageGroup | undefined)[];
-    const written = keys.map((conversationId, i) => {
-      const group = mergedGroup(conversationId, stored[i], byConversation.get(conversationId) ?? []);
-      // The group sealed ahead, when it is this very group: the layer below stores it as sealed.
+    // Read as stored first: a group sealed ahead is written as it is when the stored group is still
+    // the one it was merged with (the same seal) and the same messages come; only the others are
+    // opened here (by noble, slower than Web Crypto) and merged again.
+    const request: UnopenedRead = { unopened: true };
+    const stamps = ((await inZone(groups.getMany({ trans, keys, ...request }))) as unknown[]).map(sealStamp);
+    const written: (MessageGroup | undefined)[] = keys.map((conversationId, i) => {
       const early = ahead.get(conversationId);
       ahead.delete(conversationId);
-      return early && sameGroup(early, group) ? early : group;
+      const fits =
+        early !== undefined &&
+        early.basis !== undefined &&
+        early.basis === stamps[i] &&
+        sameMessages(early.incoming, byConversation.get(conversationId) ?? []);
+      return fits ? early.group : undefined;
     });
-    await groups.mutate({ type: "put", trans, values: broadly(written, values.length) });
+    const others = keys.filter((_, i) => written[i] === undefined);
+    if (others.length > 0) {
+      const stored = (await inZone(groups.getMany({ trans, keys: others }))) as (MessageGroup | undefined)[];
+      const merged = new Map(
+        others.map((conversationId, i) => [
+          conversationId,
+          mergedGroup(conversationId, stored[i], byConversation.get(conversationId) ?? []),
+        ]),
+      );
+      keys.forEach((conversationId, i) => {
+        written[i] ??= merged.get(conversationId);
+      });
+    }
+    await groups.mutate({ type: "put", trans, values: broadly(written as MessageGroup[], values.length) });
     const results = values.map((value) => value.id);
     return { numFailures: 0, failures: {}, results, lastResult: results[results.length - 1] };
   }
@@ -290,11 +320,9 @@ function mergedGroup(conversationId: string, stored: MessageGroup | undefined, i
   return groupOf(conversationId, [...rows.values()]);
 }
 
-/** Same messages in the same order; the very same objects in the common case, else the same fields. */
-const sameGroup = (a: MessageGroup, b: MessageGroup) =>
-  a.messages.length === b.messages.length &&
-  a.patient_name === b.patient_name &&
-  a.messages.every((m, i) => m === b.messages[i] || JSON.stringify(m) === JSON.stringify(b.messages[i]));
+/** The very same message objects in the same order (a pull's page hands the same rows to both). */
+const sameMessages = (a: readonly Message[], b: readonly Message[]) =>
+  a.length === b.length && a.every((m, i) => m === b[i]);
 
 /**
  * Seals, by Web Crypto and before the write, the groups a write of `rows` will store: inside the
@@ -315,8 +343,14 @@ export async function presealMessages(db: Dexie, rows: readonly object[]): Promi
   const raw = await readRaw(db, [table], () => table.bulkGet(keys));
   const stored = await openRows<MessageGroup | undefined>(userId, raw);
   const groups = keys.map((key, i) => mergedGroup(key, stored[i], byConversation.get(key) ?? []));
-  await presealRows(db, MESSAGE_GROUPS, groups);
-  for (const group of groups) ahead.set(group.conversation_id, group);
+  // Made here and handed to nobody: only the write below stores them, unchanged.
+  await presealRows(db, MESSAGE_GROUPS, groups, true);
+  for (const [i, group] of groups.entries())
+    ahead.set(group.conversation_id, {
+      group,
+      basis: sealStamp(raw[i]),
+      incoming: byConversation.get(group.conversation_id) ?? [],
+    });
 }
 
 /**

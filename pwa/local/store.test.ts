@@ -4,6 +4,7 @@ import { IDBFactory, IDBKeyRange } from "fake-indexeddb";
 import { afterEach, describe, expect, it } from "vitest";
 import { forgetDeviceKey, holdDataKey } from "./device-key.ts";
 import { sealClearRows } from "./encrypted-store.ts";
+import { presealMessages } from "./message-groups.ts";
 import { openStore, storeName } from "./store.ts";
 
 afterEach(() => forgetDeviceKey());
@@ -124,6 +125,30 @@ describe("the device store's tables", () => {
     ]);
     await store.conversation_messages.bulkDelete(rows.slice(0, 650).map((r) => r.id));
     expect(await store.conversation_messages.toCollection().primaryKeys()).toEqual(rows.slice(650).map((r) => r.id));
+    store.close();
+  });
+
+  it("writes the groups a page sealed ahead, and merges again one another tab changed in between", async () => {
+    const indexedDB = new IDBFactory();
+    const store = openStore("u4", { indexedDB, IDBKeyRange });
+    holdDataKey("u4", crypto.getRandomValues(new Uint8Array(32)));
+    const messages = store.conversation_messages;
+    await messages.put(message);
+    const page = [another("m2", "c1", "2026-01-02T10:00:00.000Z"), another("m3", "c2", "2026-01-03T10:00:00.000Z")];
+    await presealMessages(store, page);
+    // Another tab adds to c1 after the page was sealed ahead and before its write.
+    const tab = openStore("u4", { indexedDB, IDBKeyRange });
+    await tab.conversation_messages.put(another("m4", "c1", "2026-01-04T10:00:00.000Z"));
+    tab.close();
+    await store.transaction("rw", messages, () => messages.bulkPut(page));
+    expect(await messages.where("conversation_id").equals("c1").primaryKeys()).toEqual(["m1", "m2", "m4"]);
+    expect(await messages.where("conversation_id").equals("c2").primaryKeys()).toEqual(["m3"]);
+
+    // Nothing changed in between: the group sealed ahead is the one stored.
+    const next = [another("m5", "c1", "2026-01-05T10:00:00.000Z")];
+    await presealMessages(store, next);
+    await store.transaction("rw", messages, () => messages.bulkPut(next));
+    expect(await messages.where("conversation_id").equals("c1").primaryKeys()).toEqual(["m1", "m2", "m4", "m5"]);
     store.close();
   });
 
