@@ -170,8 +170,17 @@ export function createSearchEngine(store: LocalStore): SearchApi {
     };
   };
 
-  const keepSoon = (h: Held) => {
-    if (h.unkept < KEEP_AFTER_CHANGES) return;
+  let newest: Held | null = null;
+  /** Whether the last index taken in is to be kept, being decided. */
+  let deciding: Promise<void> = Promise.resolve();
+  const keepSoon = async (h: Held) => {
+    newest = h;
+    // While a first sync fills the store, each keep rewrites an index that keeps growing (at a
+    // million messages, seconds a time): it is kept once it grew by half since, so all the keeps
+    // of a first sync cost a few rewrites of the last one. The sync's end keeps it as usual.
+    const growing = (await store.meta.get("firstSync").catch(() => undefined)) !== undefined;
+    const due = growing ? Math.max(KEEP_AFTER_CHANGES, h.kept.stored.length / 2) : KEEP_AFTER_CHANGES;
+    if (h.unkept < due || newest !== h) return;
     if (waiting) clearTimeout(waiting.timer);
     const timer = setTimeout(() => {
       waiting = null;
@@ -198,7 +207,7 @@ export function createSearchEngine(store: LocalStore): SearchApi {
       if (!held || heldVersion !== version) {
         heldVersion = version;
         held = (held ?? open()).then(update, () => open().then(update));
-        held.then(keepSoon, () => {
+        deciding = held.then(keepSoon, () => {
           held = null;
         });
       }
@@ -237,6 +246,7 @@ export function createSearchEngine(store: LocalStore): SearchApi {
       return results.get(resultKey)?.conversations.slice(from, to) ?? [];
     },
     async keepNow() {
+      await deciding;
       if (waiting) {
         clearTimeout(waiting.timer);
         keepHeld(waiting.held);

@@ -291,6 +291,30 @@ async function writeUnnoted(indexedDB: IDBFactory, name: string, row: Message) {
 }
 
 describe("the search index kept in the device store", () => {
+  it("is kept less often while a first sync fills the store (once it grew by half), and at the sync's end", async () => {
+    const store = openStore("clinician-6", { indexedDB: new IDBFactory(), IDBKeyRange });
+    unlockForTests("clinician-6");
+    const rows = corpus(17_500, 12);
+    await store.meta.put({ key: "firstSync", value: "{}" });
+    await store.conversation_messages.bulkPut(rows.slice(0, 12_000));
+    const engine = createSearchEngine(store);
+    await readAll(engine, NO_FILTERS, "v1");
+    await engine.keepNow();
+    expect(await store.search_changes.count()).toBe(0);
+
+    // 5,500 more: past the usual 5,000, short of half the index's 17,500.
+    await store.conversation_messages.bulkPut(rows.slice(12_000));
+    await readAll(engine, NO_FILTERS, "v2");
+    await engine.keepNow();
+    expect(await store.search_changes.count()).toBeGreaterThan(0);
+
+    await store.meta.delete("firstSync");
+    await readAll(engine, NO_FILTERS, "v3");
+    await engine.keepNow();
+    expect(await store.search_changes.count()).toBe(0);
+    store.close();
+  });
+
   it("is read on the next visit with the changes noted since, not made again from every message", async () => {
     const indexedDB = new IDBFactory();
     const name = "clinician-2";
