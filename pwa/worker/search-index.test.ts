@@ -128,6 +128,34 @@ describe("Chat History search from the index", () => {
     expect(nonEmpty).toBeGreaterThan(compared / 8);
   });
 
+  it("answers what the scan answers from a kept index of the newest messages that took in older ones", () => {
+    // A first sync brings messages newest first: each page's are older than all the index holds.
+    const now = corpus(400, 7)
+      .sort((a, b) => (a.id < b.id ? -1 : 1))
+      .map(indexMessage);
+    const risky = new Set(["conv-b1", "conv-a3"]);
+    const cut = [...now].sort((a, b) => b.time - a.time)[150].time;
+    const kept = buildIndex(
+      now.filter((m) => m.time > cut),
+      risky,
+    );
+    const changed = new Map(now.filter((m) => m.time <= cut).map((m) => [m.id, m] as const));
+    const merged = mergeChanges(kept.stored, kept.origin, changed);
+    const lists = {
+      words: movedLists(wordsOf(kept), merged.moved, merged.added, KEYS.words),
+      patients: movedLists(kept.patients, merged.moved, merged.added, KEYS.patients),
+      conversations: movedLists(kept.conversations, merged.moved, merged.added, KEYS.conversations),
+    };
+    const index = buildIndex(merged.stored, risky, merged.origin, lists);
+    index.allGroups = regroup(index, allGroups(kept), conversationsTouched(kept.stored, changed));
+    const fresh = buildIndex(now, risky);
+    expect(index.origin).toEqual(fresh.origin);
+    expect(lists).toEqual({ words: wordsOf(fresh), patients: fresh.patients, conversations: fresh.conversations });
+    expect(index.allGroups).toEqual(allGroups(fresh));
+    for (const filters of everyFilter())
+      expect({ filters, ...searchIndexed(index, filters) }).toEqual({ filters, ...search(now, risky, filters) });
+  });
+
   it("answers what the scan answers from a kept index that took in edits, deletes and new messages", () => {
     // The store's order (by id), as a scan of the store reads it.
     const now = corpus(400, 5)

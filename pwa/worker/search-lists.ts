@@ -59,20 +59,45 @@ export function movedLists(
       if (!more) extra.set(key, [place]);
       else if (more[more.length - 1] !== place) more.push(place);
     }
+  // The places before the first one that moved keep theirs (all of them, when a first sync's older
+  // messages were placed after the rest): that part of each list is copied, not mapped, and a list
+  // with nothing after it and nothing added is the very same list.
+  let still = 0;
+  while (still < moved.length && moved[still] === still) still++;
   const out: Lists = new Map();
   for (const [key, list] of lists) {
     const more = extra.get(key) ?? [];
     extra.delete(key);
+    const cut = firstAtLeast(list, still);
+    if (cut === list.length && more.length === 0) {
+      out.set(key, list);
+      continue;
+    }
     const next = new Int32Array(list.length + more.length);
-    let n = 0;
-    for (let i = 0; i < list.length; i++) {
+    next.set(list.subarray(0, cut));
+    let n = cut;
+    for (let i = cut; i < list.length; i++) {
       const place = moved[list[i]];
       if (place >= 0) next[n++] = place;
     }
+    const joined = n;
     for (const place of more) next[n++] = place;
-    if (more.length > 0) next.subarray(0, n).sort();
+    // The added come in ascending places: sorted again only when they do not all follow the rest.
+    if (more.length > 0 && joined > 0 && next[joined - 1] > more[0]) next.subarray(0, n).sort();
     if (n > 0) out.set(key, n === next.length ? next : next.slice(0, n));
   }
   for (const [key, more] of extra) out.set(key, Int32Array.from(more).sort());
   return out;
+}
+
+/** The index of the first place in `list` (ascending) at or past `place`. */
+function firstAtLeast(list: Int32Array, place: number): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (list[mid] < place) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }

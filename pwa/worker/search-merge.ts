@@ -61,10 +61,15 @@ export function mergeChanges(
     placed.push({ place: at, message: next[fresh[f]] });
     order[at++] = fresh[f++];
   };
+  // A first sync brings messages older than all the index holds: when the first of them comes
+  // after the last kept one, all do, and the kept ones are placed without a comparison each.
+  let lastKept = origin.length - 1;
+  while (lastKept >= 0 && moved[origin[lastKept]] < 0) lastKept--;
+  const allAfter = fresh.length === 0 || lastKept < 0 || compare(fresh[0], moved[origin[lastKept]]) > 0;
   for (let oldPlace = 0; oldPlace < origin.length; oldPlace++) {
     const place = moved[origin[oldPlace]];
     if (place < 0) continue;
-    while (f < fresh.length && compare(fresh[f], place) < 0) addFresh();
+    if (!allAfter) while (f < fresh.length && compare(fresh[f], place) < 0) addFresh();
     placeMoved[oldPlace] = at;
     order[at++] = place;
   }
