@@ -3,7 +3,8 @@
 // A clinician's first sign-in on an empty tablet (issue 11): the demo clinic seeded at each scale,
 // the built app and /api served by sync-server/main.ts (with this process's environment, e.g.
 // ADMIN_MESSAGE_WINDOW_DAYS), Chromium (playwright-core) with the main thread
-// slowed 4× (--cpu) and the network shaped by a throttling proxy (bench/device/throttle.ts). Prints, per
+// slowed 4× (--cpu; the admin's desktop, --user admin, is not slowed unless asked: issue 12) and the
+// network shaped by a throttling proxy (bench/device/throttle.ts). Prints, per
 // scale and profile: time from the sign-in click until the clinician can read the patient list and
 // the newest conversation of the first patient ("usable"), until the status says Synced, the bytes
 // carried, the main thread's longest task and the sum of its long tasks meanwhile; then the same
