@@ -1,5 +1,6 @@
 import type {
   DBCore,
+  DBCoreGetManyRequest,
   DBCoreIndex,
   DBCoreKeyRange,
   DBCoreMutateRequest,
@@ -182,8 +183,8 @@ function messagesTable(messages: DBCoreTable, groups: DBCoreTable, ahead: Map<st
     // Read as stored first: a group sealed ahead is written as it is when the stored group is still
     // the one it was merged with (the same seal) and the same messages come; only the others are
     // opened here (by noble, slower than Web Crypto) and merged again.
-    const request: UnopenedRead = { unopened: true };
-    const stamps = ((await inZone(groups.getMany({ trans, keys, ...request }))) as unknown[]).map(sealStamp);
+    const unopened: DBCoreGetManyRequest & UnopenedRead = { trans, keys, unopened: true };
+    const stamps = ((await inZone(groups.getMany(unopened))) as unknown[]).map(sealStamp);
     const written: (MessageGroup | undefined)[] = keys.map((conversationId, i) => {
       const early = ahead.get(conversationId);
       ahead.delete(conversationId);
