@@ -1,4 +1,5 @@
 import { VIEWS_PER_REQUEST, type ViewedRecord } from "@schema/record-view.ts";
+import { presealRows } from "./encrypted-store.ts";
 import { codeOf, NetworkError, type Send } from "./http.ts";
 import type { PushOutcome } from "./push.ts";
 import type { LocalStore, QueuedView } from "./store.ts";
@@ -29,14 +30,18 @@ function deviceId(): string | null {
 
 /** Queues a view on the device with its own id and time; the sync worker sends it (pushViews). */
 export async function queueView(store: LocalStore, view: RecordViewInput): Promise<void> {
-  await store.views.add({
+  const row = {
     id: crypto.randomUUID(),
     patientName: view.patientName,
     what: view.what,
     targetId: view.targetId ?? null,
     viewedAt: new Date().toISOString(),
     deviceId: deviceId(),
-  });
+  };
+  // Sealed by Web Crypto first: a view is queued as a screen opens, on the page's main thread,
+  // where sealing in the write (noble) held a slowed tablet's opening of a conversation.
+  await presealRows(store, store.views.name, [row]);
+  await store.views.add(row);
 }
 
 const body = (views: QueuedView[]) => ({
