@@ -40,7 +40,9 @@ export async function queueView(store: LocalStore, view: RecordViewInput): Promi
   };
   // Sealed by Web Crypto first: a view is queued as a screen opens, on the page's main thread,
   // where sealing in the write (noble) held a slowed tablet's opening of a conversation.
-  await presealRows(store, store.views.name, [row]);
+  // Not on a store closed under the screen: the write below fails as it should, instead of the
+  // preseal opening it again.
+  if (store.isOpen()) await presealRows(store, store.views.name, [row]);
   await store.views.add(row);
 }
 
