@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { type LocalStore, openStore } from "@/local/index.ts";
 import { unlockForTests } from "@/local/testing.ts";
 import { createSearchEngine, type SearchApi } from "./search-engine.ts";
-import { allGroups, buildIndex, KEYS, regroup, searchIndexed, wordsOf } from "./search-index.ts";
+import { allGroups, buildIndex, KEYS, regroup, type SearchIndex, searchIndexed, wordsOf } from "./search-index.ts";
 import { movedLists } from "./search-lists.ts";
 import {
   type ChatFilters,
@@ -140,14 +140,7 @@ describe("Chat History search from the index", () => {
       risky,
     );
     const changed = new Map(now.filter((m) => m.time <= cut).map((m) => [m.id, m] as const));
-    const merged = mergeChanges(kept.stored, kept.origin, changed);
-    const lists = {
-      words: movedLists(wordsOf(kept), merged.moved, merged.added, KEYS.words),
-      patients: movedLists(kept.patients, merged.moved, merged.added, KEYS.patients),
-      conversations: movedLists(kept.conversations, merged.moved, merged.added, KEYS.conversations),
-    };
-    const index = buildIndex(merged.stored, risky, merged.origin, lists);
-    index.allGroups = regroup(index, allGroups(kept), conversationsTouched(kept.stored, changed));
+    const { lists, index } = takeIn(kept, changed, risky);
     const fresh = buildIndex(now, risky);
     expect(index.origin).toEqual(fresh.origin);
     expect(lists).toEqual({ words: wordsOf(fresh), patients: fresh.patients, conversations: fresh.conversations });
@@ -176,15 +169,8 @@ describe("Chat History search from the index", () => {
       ...now.filter((_, i) => i % 3 !== 2).map((m) => [m.id, m] as const),
       ...gone.map((m) => [m.id, null] as const),
     ]);
-    const merged = mergeChanges(kept.stored, kept.origin, changed);
+    const { merged, lists, index } = takeIn(kept, changed, risky);
     expect(merged.stored.map((m) => m.id)).toEqual(now.map((m) => m.id));
-    const lists = {
-      words: movedLists(wordsOf(kept), merged.moved, merged.added, KEYS.words),
-      patients: movedLists(kept.patients, merged.moved, merged.added, KEYS.patients),
-      conversations: movedLists(kept.conversations, merged.moved, merged.added, KEYS.conversations),
-    };
-    const index = buildIndex(merged.stored, risky, merged.origin, lists);
-    index.allGroups = regroup(index, allGroups(kept), conversationsTouched(kept.stored, changed));
     // The moved lists and the grouped view are those made afresh.
     const fresh = buildIndex(now, risky);
     expect(index.allGroups).toEqual(allGroups(fresh));
@@ -215,6 +201,19 @@ describe("Chat History search from the index", () => {
 });
 
 /** What the page can read of an answer: the answer and every id or group, a range at a time. */
+/** A kept index with `changed` taken in as the search worker does: merged, lists moved, regrouped. */
+function takeIn(kept: SearchIndex, changed: Map<string, IndexedMessage | null>, risky: Set<string>) {
+  const merged = mergeChanges(kept.stored, kept.origin, changed);
+  const lists = {
+    words: movedLists(wordsOf(kept), merged.moved, merged.added, KEYS.words),
+    patients: movedLists(kept.patients, merged.moved, merged.added, KEYS.patients),
+    conversations: movedLists(kept.conversations, merged.moved, merged.added, KEYS.conversations),
+  };
+  const index = buildIndex(merged.stored, risky, merged.origin, lists);
+  index.allGroups = regroup(index, allGroups(kept), conversationsTouched(kept.stored, changed));
+  return { merged, lists, index };
+}
+
 async function readAll(engine: SearchApi, filters: ChatFilters, version: string) {
   const {
     resultKey,

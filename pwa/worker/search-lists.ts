@@ -1,4 +1,5 @@
 import type { IndexedMessage } from "./search-logic.ts";
+import { lowerBound } from "./search-places.ts";
 
 /** For each key (a word, a patient, a conversation), the places (ascending) of the messages holding it. */
 export type Lists = Map<string, Int32Array>;
@@ -68,7 +69,7 @@ export function movedLists(
   for (const [key, list] of lists) {
     const more = extra.get(key) ?? [];
     extra.delete(key);
-    const cut = firstAtLeast(list, still);
+    const cut = lowerBound(list, still);
     if (cut === list.length && more.length === 0) {
       out.set(key, list);
       continue;
@@ -88,16 +89,4 @@ export function movedLists(
   }
   for (const [key, more] of extra) out.set(key, Int32Array.from(more).sort());
   return out;
-}
-
-/** The index of the first place in `list` (ascending) at or past `place`. */
-function firstAtLeast(list: Int32Array, place: number): number {
-  let lo = 0;
-  let hi = list.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (list[mid] < place) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
