@@ -1,7 +1,5 @@
 import { messages } from "@schema/messages.ts";
-import { useVirtualizer } from "@tanstack/react-virtual";
 import { ShieldAlertIcon } from "lucide-react";
-import { useRef } from "react";
 import { cn } from "@/lib/cn.ts";
 import { formatDateTime } from "@/lib/dates.ts";
 import { Button } from "@/ui/button.tsx";
@@ -9,6 +7,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/ui/card.tsx";
 import { Skeleton } from "@/ui/skeleton.tsx";
 import type { ConversationGroup } from "@/worker/search-logic.ts";
 import { type FetchRange, useResultPage } from "./use-result-page.ts";
+import { useVirtualList } from "./use-virtual-list.ts";
 
 interface ConversationListProps {
   /** The search's list, fetched as it scrolls; null: neither a patient nor a date range was chosen. */
@@ -23,15 +22,8 @@ const NO_RESULT = { resultKey: 0, count: 0, fetch: async () => [] };
 
 /** The left column's Conversations list: All Conversations, then one button per conversation. */
 export function ConversationList({ conversations, hasDateRange, selected, onSelect }: ConversationListProps) {
-  const scroller = useRef<HTMLDivElement>(null);
   const count = conversations?.count ?? 0;
-  const virtualizer = useVirtualizer({
-    count,
-    getScrollElement: () => scroller.current,
-    estimateSize: () => ROW,
-    overscan: 8,
-  });
-  const items = virtualizer.getVirtualItems();
+  const { scroller, virtualizer, items } = useVirtualList<HTMLDivElement>(count, ROW);
   const { at } = useResultPage(conversations ?? NO_RESULT, items[0]?.index ?? 0, items[items.length - 1]?.index ?? 0);
   return (
     <Card>

@@ -1,11 +1,10 @@
-import { useVirtualizer } from "@tanstack/react-virtual";
-import { useRef } from "react";
 import { formatDateTime } from "@/lib/dates.ts";
 import { Badge } from "@/ui/badge.tsx";
 import { Button } from "@/ui/button.tsx";
 import { Skeleton } from "@/ui/skeleton.tsx";
 import type { ConversationGroup } from "@/worker/search-logic.ts";
 import { type FetchRange, useResultPage } from "./use-result-page.ts";
+import { useVirtualList } from "./use-virtual-list.ts";
 
 interface GroupedViewProps {
   resultKey: number;
@@ -30,14 +29,7 @@ export function GroupedView({
   onViewDetails,
   onViewSummary,
 }: GroupedViewProps) {
-  const scroller = useRef<HTMLElement>(null);
-  const virtualizer = useVirtualizer({
-    count,
-    getScrollElement: () => scroller.current,
-    estimateSize: () => ROW,
-    overscan: 6,
-  });
-  const items = virtualizer.getVirtualItems();
+  const { scroller, virtualizer, items } = useVirtualList<HTMLElement>(count, ROW);
   const { at } = useResultPage(
     { resultKey, count, fetch: fetchGroups },
     items[0]?.index ?? 0,

@@ -1,12 +1,11 @@
 import { messages } from "@schema/messages.ts";
 import type { Message } from "@schema/rows.ts";
-import { useVirtualizer } from "@tanstack/react-virtual";
 import { BotIcon, UserIcon } from "lucide-react";
-import { useRef } from "react";
 import { formatDateTime } from "@/lib/dates.ts";
 import { useStore } from "@/shared/sync/sync-context.ts";
 import { Skeleton } from "@/ui/skeleton.tsx";
 import { useMessageRows } from "./use-message-rows.ts";
+import { useVirtualList } from "./use-virtual-list.ts";
 
 interface MessageViewProps {
   resultKey: number;
@@ -34,16 +33,7 @@ export function ReadMessages({ rows }: { rows: readonly Message[] }) {
   return <MessageList list={list} rowAt={(index) => rows[index]} />;
 }
 
-function useMessageList(count: number) {
-  const scroller = useRef<HTMLElement>(null);
-  const virtualizer = useVirtualizer({
-    count,
-    getScrollElement: () => scroller.current,
-    estimateSize: () => 110,
-    overscan: 8,
-  });
-  return { scroller, virtualizer, items: virtualizer.getVirtualItems() };
-}
+const useMessageList = (count: number) => useVirtualList<HTMLElement>(count, 110);
 
 function MessageList({
   list: { scroller, virtualizer, items },
