@@ -1,5 +1,5 @@
 import { AlertDialog as AlertDialogPrimitive } from "radix-ui";
-import type { ComponentProps, ReactNode } from "react";
+import { type ComponentProps, type ReactNode, useLayoutEffect, useRef } from "react";
 import { cn } from "@/lib/cn.ts";
 import { buttonVariants } from "./button.tsx";
 
@@ -66,7 +66,11 @@ interface ConfirmDialogProps {
   onConfirm: () => void;
 }
 
-/** The one confirmation pattern: every delete asks through this. */
+/**
+ * The one confirmation pattern: every delete asks through this. Opened by `open` rather than a
+ * trigger (one dialog for a table's rows, not one per row), it gives focus back on closing to what
+ * had it on opening, as a trigger would get it back.
+ */
 export function ConfirmDialog({
   trigger,
   open,
@@ -79,10 +83,22 @@ export function ConfirmDialog({
   confirmDisabled = false,
   onConfirm,
 }: ConfirmDialogProps) {
+  const opener = useRef<Element | null>(null);
+  // Before Radix moves focus into the dialog (its focus scope does so in an effect).
+  useLayoutEffect(() => {
+    if (open) opener.current = document.activeElement;
+  }, [open]);
+  const giveFocusBack = (event: Event) => {
+    const to = opener.current;
+    opener.current = null;
+    if (trigger || !(to instanceof HTMLElement) || !to.isConnected) return;
+    event.preventDefault();
+    to.focus();
+  };
   return (
     <AlertDialog open={open} onOpenChange={onOpenChange}>
       {trigger && <AlertDialogTrigger asChild>{trigger}</AlertDialogTrigger>}
-      <AlertDialogContent>
+      <AlertDialogContent onCloseAutoFocus={giveFocusBack}>
         <AlertDialogHeader>
           <AlertDialogTitle>{title}</AlertDialogTitle>
           {description && <AlertDialogDescription>{description}</AlertDialogDescription>}

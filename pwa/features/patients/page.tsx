@@ -5,6 +5,7 @@ import { PAGE_SIZE, pageOf, usePageNumber } from "@/lib/paging.ts";
 import { usePageTitle } from "@/lib/use-page-title.ts";
 import { useAuth } from "@/shared/auth/auth-context.tsx";
 import { HomeworkDialog } from "@/shared/homework/homework-dialog.tsx";
+import { ConfirmDialog } from "@/ui/alert-dialog.tsx";
 import { Button } from "@/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/ui/card.tsx";
 import { Label } from "@/ui/label.tsx";
@@ -12,10 +13,15 @@ import { Pager } from "@/ui/pager.tsx";
 import { SearchInput } from "@/ui/search-input.tsx";
 import { SkeletonRegion } from "@/ui/skeleton.tsx";
 import { PatientFormDialog } from "./patient-form-dialog.tsx";
-import { PatientsTable } from "./patients-table.tsx";
+import { nameOf, PatientsTable } from "./patients-table.tsx";
 import { searchPatients, usePatientActions, usePatients } from "./use-patients.ts";
 
-type Open = { kind: "add" } | { kind: "edit"; patient: Patient } | { kind: "homework"; patient: Patient } | null;
+type Open =
+  | { kind: "add" }
+  | { kind: "edit"; patient: Patient }
+  | { kind: "homework"; patient: Patient }
+  | { kind: "delete"; patient: Patient }
+  | null;
 
 /** Manage Patients (spec section 2): a clinician's own patients, or all of them for an admin. */
 export default function PatientsPage() {
@@ -83,7 +89,7 @@ function Patients() {
                 patients={shown?.rows}
                 onHomework={(patient) => setOpen({ kind: "homework", patient })}
                 onEdit={(patient) => setOpen({ kind: "edit", patient })}
-                onDelete={(patient) => void actions.remove(patient.id)}
+                onDelete={(patient) => setOpen({ kind: "delete", patient })}
               />
             )}
             {shown && shown.total > PAGE_SIZE && (
@@ -104,6 +110,14 @@ function Patients() {
         patient={open?.kind === "edit" ? open.patient : undefined}
         open={open?.kind === "edit"}
         onOpenChange={close}
+      />
+      <ConfirmDialog
+        open={open?.kind === "delete"}
+        onOpenChange={close}
+        title={open?.kind === "delete" ? `Delete ${nameOf(open.patient)}?` : ""}
+        description="The patient is removed with their homework. This cannot be undone."
+        confirmLabel="Delete"
+        onConfirm={() => open?.kind === "delete" && void actions.remove(open.patient.id)}
       />
       <HomeworkDialog
         patientName={open?.kind === "homework" ? open.patient.username : ""}

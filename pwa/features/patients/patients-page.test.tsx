@@ -105,8 +105,11 @@ describe("Manage Patients", () => {
     const { user, store } = await showPage();
     await user.click(await screen.findByRole("button", { name: "Delete Sam Sample" }));
     const confirm = await screen.findByRole("alertdialog");
+    expect(within(confirm).getByText("Delete Sam Sample?")).toBeTruthy();
     await user.click(within(confirm).getByRole("button", { name: "Cancel" }));
     expect(await store.patients.get("p1")).toBeTruthy();
+    // Back where the clinician was, as the row's own dialog gave it back.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole("button", { name: "Delete Sam Sample" })));
     await clearToasts();
     await user.click(screen.getByRole("button", { name: "Delete Sam Sample" }));
     await user.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Delete" }));

@@ -4,7 +4,6 @@ import type { Patient } from "@schema/rows.ts";
 import { BookOpenIcon, PencilIcon, Trash2Icon } from "lucide-react";
 import type { Local } from "@/local/index.ts";
 import { PendingBadge } from "@/shared/sync/pending-badge.tsx";
-import { ConfirmDialog } from "@/ui/alert-dialog.tsx";
 import { Button } from "@/ui/button.tsx";
 import { SkeletonRows } from "@/ui/skeleton.tsx";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/ui/table.tsx";
@@ -12,13 +11,14 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 /** A clinician's usual caseload on one screen. */
 const LOADING_ROWS = 6;
 
-const nameOf = (p: Patient) => `${p.first_name} ${p.last_name}`;
+export const nameOf = (p: Patient) => `${p.first_name} ${p.last_name}`;
 
 interface PatientsTableProps {
   /** Undefined while the device store is read: rows of the real height hold the table's place. */
   patients: Local<Patient>[] | undefined;
   onHomework: (patient: Patient) => void;
   onEdit: (patient: Patient) => void;
+  /** Asks first: the page holds one confirmation for every row (a dialog each weighed on the table's first render). */
   onDelete: (patient: Patient) => void;
 }
 
@@ -70,17 +70,9 @@ export function PatientsTable({ patients, onHomework, onEdit, onDelete }: Patien
                 <Button variant="ghost" size="icon" aria-label={`Edit ${nameOf(p)}`} onClick={() => onEdit(p)}>
                   <PencilIcon aria-hidden />
                 </Button>
-                <ConfirmDialog
-                  trigger={
-                    <Button variant="ghost" size="icon" aria-label={`Delete ${nameOf(p)}`}>
-                      <Trash2Icon aria-hidden className="text-destructive" />
-                    </Button>
-                  }
-                  title={`Delete ${nameOf(p)}?`}
-                  description="The patient is removed with their homework. This cannot be undone."
-                  confirmLabel="Delete"
-                  onConfirm={() => onDelete(p)}
-                />
+                <Button variant="ghost" size="icon" aria-label={`Delete ${nameOf(p)}`} onClick={() => onDelete(p)}>
+                  <Trash2Icon aria-hidden className="text-destructive" />
+                </Button>
               </div>
             </TableCell>
           </TableRow>
