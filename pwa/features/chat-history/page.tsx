@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from "react";
+import { compareText } from "@/lib/compare.ts";
 import { displayName } from "@/lib/display-name.ts";
 import { usePageTitle } from "@/lib/use-page-title.ts";
 import { PromptDialog } from "@/shared/prompt/prompt-dialog.tsx";
@@ -32,8 +33,7 @@ function ChatHistory() {
 
   const patientRows = useLive(
     // By username as IndexedDB ordered them; the index holds keyed hashes now (encrypted-store.ts).
-    async () =>
-      (await store.patients.toArray()).sort((a, b) => (a.username < b.username ? -1 : a.username > b.username ? 1 : 0)),
+    async () => (await store.patients.toArray()).sort((a, b) => compareText(a.username, b.username)),
     [store],
   );
   const patients: Live<PatientOption[]> = useMemo(

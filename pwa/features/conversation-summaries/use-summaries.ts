@@ -1,6 +1,7 @@
 import { messages } from "@schema/messages.ts";
 import type { Summary } from "@schema/rows.ts";
 import { errorMessage } from "@/lib/api.ts";
+import { compareText } from "@/lib/compare.ts";
 import { notify } from "@/lib/notify.tsx";
 import type { Local } from "@/local/index.ts";
 import { announceSave } from "@/shared/sync/announce-save.ts";
@@ -8,7 +9,7 @@ import { useStore, useSyncEngine } from "@/shared/sync/sync-context.ts";
 import { type Live, useLive } from "@/shared/sync/use-live.ts";
 
 const newestFirst = (a: Summary, b: Summary) =>
-  (b.started_at ?? b.created_at).localeCompare(a.started_at ?? a.created_at) || a.id.localeCompare(b.id);
+  compareText(b.started_at ?? b.created_at, a.started_at ?? a.created_at) || compareText(a.id, b.id);
 
 /** The summaries on this device (a clinician's patients', or all for an admin), newest first. */
 export function useSummaries(safetyRiskOnly: boolean): Live<Local<Summary>[]> {

@@ -1,4 +1,5 @@
 import { type Homework, type Message, type Summary, unreviewedSafetyFlag } from "@schema/rows.ts";
+import { compareText } from "@/lib/compare.ts";
 import {
   byPracticeTime,
   exposureProgress,
@@ -96,7 +97,7 @@ export function buildDigest(
   const practised = [...conversations.values()].flatMap((c) => (c.summary ? [c.summary] : [])).sort(byPracticeTime);
   const shown = new Set(practised.map((s) => s.id));
 
-  const homework = [...rows.homework].sort((a, b) => b.created_at.localeCompare(a.created_at));
+  const homework = [...rows.homework].sort((a, b) => compareText(b.created_at, a.created_at));
   const assignments = homework.map((h) => ({
     homework: h,
     steps: exposureProgress(h, rows.summaries).filter((step) => shown.has(step.id)),

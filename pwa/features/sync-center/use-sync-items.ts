@@ -1,4 +1,5 @@
 import type { SyncedTable } from "@schema/rows.ts";
+import { compareText } from "@/lib/compare.ts";
 import { type Conflict, type LocalStore, type OutboxEntry, type Refused, refusedOf } from "@/local/index.ts";
 import { type Live, useLive } from "@/shared/sync/use-live.ts";
 import { type ClinicianNames, changedFields, type FieldChange, subjectOf } from "./change-fields.ts";
@@ -35,7 +36,7 @@ async function readItems(store: LocalStore): Promise<SyncItems> {
     store.clinicians.toArray(),
   ]);
   const names: ClinicianNames = new Map(clinicians.map((c) => [c.id, `${c.first_name} ${c.last_name}`.trim()]));
-  conflicts.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+  conflicts.sort((a, b) => compareText(a.createdAt, b.createdAt));
   failed.sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0));
   return {
     conflicts: conflicts.map((conflict) => ({

@@ -1,4 +1,5 @@
 import type { Homework, Summary } from "@schema/rows.ts";
+import { compareText } from "@/lib/compare.ts";
 
 /**
  * Which conversation summaries are practices of which homework assignment, defined once and
@@ -53,7 +54,7 @@ export const linkedSummaries = <S extends SummaryFields>(homework: HomeworkField
 
 /** Oldest first; practices at the same moment in the order of their ids, so the order never depends on the store's. */
 export const byPracticeTime = (a: SummaryFields, b: SummaryFields) =>
-  practiceTime(a) - practiceTime(b) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  practiceTime(a) - practiceTime(b) || compareText(a.id, b.id);
 
 /**
  * An assignment's exposure progress: its linked practices oldest first (undated ones left out),

@@ -3,6 +3,7 @@ import { messages } from "@schema/messages.ts";
 import type { Homework, Summary } from "@schema/rows.ts";
 import * as v from "valibot";
 import { ApiError } from "@/lib/api.ts";
+import { compareText } from "@/lib/compare.ts";
 import { notify } from "@/lib/notify.tsx";
 import type { Local } from "@/local/index.ts";
 import { useAuth } from "@/shared/auth/auth-context.tsx";
@@ -19,7 +20,7 @@ export function useHomeworkOf(patientName: string): Live<Local<Homework>[]> {
   return useLive(
     async () => {
       const rows = await store.homework.where("patientName").equals(patientName).toArray();
-      return rows.sort((a, b) => b.created_at.localeCompare(a.created_at));
+      return rows.sort((a, b) => compareText(b.created_at, a.created_at));
     },
     [store, patientName],
     "homework",
