@@ -1,4 +1,5 @@
 import { type Patient, type Summary, unreviewedSafetyFlag } from "@schema/rows.ts";
+import { compareNames } from "@/lib/compare.ts";
 import { exposureKey, practiceTime } from "@/shared/homework/exposure-progress.ts";
 
 /**
@@ -131,8 +132,8 @@ export function compareUrgency(a: CaseloadEntry, b: CaseloadEntry): number {
   return (
     rank(b) - rank(a) ||
     (a.lastPractice ?? Number.NEGATIVE_INFINITY) - (b.lastPractice ?? Number.NEGATIVE_INFINITY) ||
-    a.name.localeCompare(b.name) ||
-    a.username.localeCompare(b.username)
+    compareNames(a.name, b.name) ||
+    compareNames(a.username, b.username)
   );
 }
 

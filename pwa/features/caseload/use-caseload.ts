@@ -1,5 +1,6 @@
 import type { Clinician } from "@schema/rows.ts";
 import { useMemo, useState } from "react";
+import { compareNames } from "@/lib/compare.ts";
 import { staffName } from "@/lib/display-name.ts";
 import { nameHash } from "@/local/encrypted-store.ts";
 import { useStore } from "@/shared/sync/sync-context.ts";
@@ -47,7 +48,7 @@ export function useStaff(): Clinician[] {
   const store = useStore();
   const live = useLive(() => store.clinicians.toArray(), [store]);
   return useMemo(
-    () => (live.status === "ready" ? [...live.data].sort((a, b) => staffName(a).localeCompare(staffName(b))) : []),
+    () => (live.status === "ready" ? [...live.data].sort((a, b) => compareNames(staffName(a), staffName(b))) : []),
     [live],
   );
 }

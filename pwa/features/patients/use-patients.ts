@@ -2,6 +2,7 @@ import { messages } from "@schema/messages.ts";
 import { defaultPatientUsername } from "@schema/patient.ts";
 import type { Clinician, Patient } from "@schema/rows.ts";
 import { ApiError } from "@/lib/api.ts";
+import { compareNames } from "@/lib/compare.ts";
 import { staffName } from "@/lib/display-name.ts";
 import { notify } from "@/lib/notify.tsx";
 import type { Local } from "@/local/index.ts";
@@ -12,8 +13,8 @@ import { type PatientFormValues, patientBody } from "./patient-values.ts";
 
 const m = messages.patients;
 const byName = (a: Patient, b: Patient) =>
-  `${a.first_name} ${a.last_name}`.localeCompare(`${b.first_name} ${b.last_name}`) ||
-  a.username.localeCompare(b.username);
+  compareNames(`${a.first_name} ${a.last_name}`, `${b.first_name} ${b.last_name}`) ||
+  compareNames(a.username, b.username);
 
 /** The patients on this device: a clinician's own, or every patient for an admin (the pull sends only those). */
 export function usePatients(): Live<Local<Patient>[]> {
@@ -33,7 +34,7 @@ export function useClinicians(): Clinician[] {
   const store = useStore();
   const live = useLive(async () => {
     const rows = await store.clinicians.toArray();
-    return rows.sort((a, b) => staffName(a).localeCompare(staffName(b)));
+    return rows.sort((a, b) => compareNames(staffName(a), staffName(b)));
   }, [store]);
   return live.status === "ready" ? live.data : [];
 }
