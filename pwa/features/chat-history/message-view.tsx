@@ -1,6 +1,7 @@
 import { messages } from "@schema/messages.ts";
 import type { Message } from "@schema/rows.ts";
 import { BotIcon, UserIcon } from "lucide-react";
+import { memo } from "react";
 import { formatDateTime } from "@/lib/dates.ts";
 import { useStore } from "@/shared/sync/sync-context.ts";
 import { Skeleton } from "@/ui/skeleton.tsx";
@@ -65,7 +66,8 @@ function MessageList({
   );
 }
 
-export function MessageItem({ message: m }: { message: Message }) {
+/** Kept while its message is the same object: the list renders again as rows scroll in and out. */
+export const MessageItem = memo(function MessageItem({ message: m }: { message: Message }) {
   const Icon = m.data_type.includes("user") ? UserIcon : BotIcon;
   return (
     <article className="flex gap-3 rounded-lg border p-3">
@@ -87,4 +89,4 @@ export function MessageItem({ message: m }: { message: Message }) {
       </div>
     </article>
   );
-}
+});
