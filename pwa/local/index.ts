@@ -11,6 +11,7 @@ export {
   openStore,
   otherUsersOnDevice,
   type Refused,
+  readWholeTable,
   refusedOf,
 } from "./store.ts";
 // The page's handle on the engine, which runs in the sync worker.

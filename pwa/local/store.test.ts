@@ -1,11 +1,13 @@
+// Dexie's live queries look for the global IndexedDB, whatever factory a store was opened with.
+import "fake-indexeddb/auto";
 import type { Message } from "@schema/rows.ts";
-import Dexie from "dexie";
+import Dexie, { liveQuery } from "dexie";
 import { IDBFactory, IDBKeyRange } from "fake-indexeddb";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { forgetDeviceKey, holdDataKey } from "./device-key.ts";
 import { sealClearRows } from "./encrypted-store.ts";
 import { presealMessages } from "./message-groups.ts";
-import { openStore, storeName } from "./store.ts";
+import { openStore, readWholeTable, storeName } from "./store.ts";
 
 afterEach(() => forgetDeviceKey());
 
@@ -125,6 +127,37 @@ describe("the device store's tables", () => {
     ]);
     await store.conversation_messages.bulkDelete(rows.slice(0, 650).map((r) => r.id));
     expect(await store.conversation_messages.toCollection().primaryKeys()).toEqual(rows.slice(650).map((r) => r.id));
+    store.close();
+  });
+
+  it("reads a whole table opened off the main thread, sealed as stored, and a live query of it hears its writes", async () => {
+    const indexedDB = new IDBFactory();
+    const store = openStore("u5", { indexedDB, IDBKeyRange });
+    holdDataKey("u5", crypto.getRandomValues(new Uint8Array(32)));
+    const patient = (id: string, username: string) => ({
+      id,
+      version: 1,
+      updated_at: "2026-01-01T10:00:00.000Z",
+      created_at: "2026-01-01T10:00:00.000Z",
+      username,
+      first_name: "Ada",
+      last_name: username,
+      age: 15,
+      gender: "female" as const,
+      clinician_id: "c1",
+      clinician_name: "Dr Rivera",
+    });
+    await store.patients.bulkPut([patient("p1", "ada01"), patient("p2", "ada02")]);
+    expect(JSON.stringify(await recordsOf(indexedDB, storeName("u5"), "patients"))).not.toContain("ada01");
+    expect(await readWholeTable(store, store.patients)).toEqual(await store.patients.toArray());
+    const answers: string[][] = [];
+    const live = liveQuery(() => readWholeTable(store, store.patients)).subscribe((rows) =>
+      answers.push(rows.map((p) => p.username).sort()),
+    );
+    await vi.waitFor(() => expect(answers).toEqual([["ada01", "ada02"]]));
+    await store.patients.put(patient("p3", "ada03"));
+    await vi.waitFor(() => expect(answers.at(-1)).toEqual(["ada01", "ada02", "ada03"]));
+    live.unsubscribe();
     store.close();
   });
 
