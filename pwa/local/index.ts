@@ -11,7 +11,7 @@ export {
   openStore,
   otherUsersOnDevice,
   type Refused,
-  readWholeTable,
+  readOpened,
   refusedOf,
 } from "./store.ts";
 // The page's handle on the engine, which runs in the sync worker.

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { forgetDeviceKey, holdDataKey } from "./device-key.ts";
 import { sealClearRows } from "./encrypted-store.ts";
 import { presealMessages } from "./message-groups.ts";
-import { openStore, readWholeTable, storeName } from "./store.ts";
+import { openStore, readOpened, storeName } from "./store.ts";
 
 afterEach(() => forgetDeviceKey());
 
@@ -130,7 +130,7 @@ describe("the device store's tables", () => {
     store.close();
   });
 
-  it("reads a whole table opened off the main thread, sealed as stored, and a live query of it hears its writes", async () => {
+  it("reads rows opened off the main thread, a whole table or by an index, and a live query of them hears their writes", async () => {
     const indexedDB = new IDBFactory();
     const store = openStore("u5", { indexedDB, IDBKeyRange });
     holdDataKey("u5", crypto.getRandomValues(new Uint8Array(32)));
@@ -149,9 +149,11 @@ describe("the device store's tables", () => {
     });
     await store.patients.bulkPut([patient("p1", "ada01"), patient("p2", "ada02")]);
     expect(JSON.stringify(await recordsOf(indexedDB, storeName("u5"), "patients"))).not.toContain("ada01");
-    expect(await readWholeTable(store, store.patients)).toEqual(await store.patients.toArray());
+    expect(await readOpened(store, store.patients)).toEqual(await store.patients.toArray());
+    const byUsername = () => store.patients.where("username").equals("ada02").toArray();
+    expect(await readOpened(store, store.patients, byUsername)).toEqual([patient("p2", "ada02")]);
     const answers: string[][] = [];
-    const live = liveQuery(() => readWholeTable(store, store.patients)).subscribe((rows) =>
+    const live = liveQuery(() => readOpened(store, store.patients)).subscribe((rows) =>
       answers.push(rows.map((p) => p.username).sort()),
     );
     await vi.waitFor(() => expect(answers).toEqual([["ada01", "ada02"]]));

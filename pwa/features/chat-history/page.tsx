@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { compareText } from "@/lib/compare.ts";
 import { displayName } from "@/lib/display-name.ts";
 import { usePageTitle } from "@/lib/use-page-title.ts";
-import { readWholeTable } from "@/local/index.ts";
+import { readOpened } from "@/local/index.ts";
 import { PromptDialog } from "@/shared/prompt/prompt-dialog.tsx";
 import { SummaryDialog } from "@/shared/summary/summary-dialog.tsx";
 import { useStore } from "@/shared/sync/sync-context.ts";
@@ -34,7 +34,7 @@ function ChatHistory() {
 
   const patientRows = useLive(
     // By username as IndexedDB ordered them; the index holds keyed hashes now (encrypted-store.ts).
-    async () => (await readWholeTable(store, store.patients)).sort((a, b) => compareText(a.username, b.username)),
+    async () => (await readOpened(store, store.patients)).sort((a, b) => compareText(a.username, b.username)),
     [store],
   );
   const patients: Live<PatientOption[]> = useMemo(

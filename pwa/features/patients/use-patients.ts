@@ -5,7 +5,7 @@ import { ApiError } from "@/lib/api.ts";
 import { compareNames } from "@/lib/compare.ts";
 import { staffName } from "@/lib/display-name.ts";
 import { notify } from "@/lib/notify.tsx";
-import { type Local, readWholeTable } from "@/local/index.ts";
+import { type Local, readOpened } from "@/local/index.ts";
 import { announceSave } from "@/shared/sync/announce-save.ts";
 import { useStore, useSyncEngine } from "@/shared/sync/sync-context.ts";
 import { type Live, useLive } from "@/shared/sync/use-live.ts";
@@ -19,7 +19,7 @@ const byName = (a: Patient, b: Patient) =>
 /** The patients on this device: a clinician's own, or every patient for an admin (the pull sends only those). */
 export function usePatients(): Live<Local<Patient>[]> {
   const store = useStore();
-  return useLive(async () => (await readWholeTable(store, store.patients)).sort(byName), [store], "patients");
+  return useLive(async () => (await readOpened(store, store.patients)).sort(byName), [store], "patients");
 }
 
 /** Patients whose name or username holds the query (any case); a blank query keeps them all, in order. */

@@ -5,7 +5,7 @@ import * as v from "valibot";
 import { ApiError } from "@/lib/api.ts";
 import { compareText } from "@/lib/compare.ts";
 import { notify } from "@/lib/notify.tsx";
-import type { Local } from "@/local/index.ts";
+import { type Local, readOpened } from "@/local/index.ts";
 import { useAuth } from "@/shared/auth/auth-context.tsx";
 import { announceSave } from "@/shared/sync/announce-save.ts";
 import { useStore, useSyncEngine } from "@/shared/sync/sync-context.ts";
@@ -19,7 +19,9 @@ export function useHomeworkOf(patientName: string): Live<Local<Homework>[]> {
   const store = useStore();
   return useLive(
     async () => {
-      const rows = await store.homework.where("patientName").equals(patientName).toArray();
+      const rows = await readOpened(store, store.homework, () =>
+        store.homework.where("patientName").equals(patientName).toArray(),
+      );
       return rows.sort((a, b) => compareText(b.created_at, a.created_at));
     },
     [store, patientName],
@@ -31,7 +33,10 @@ export function useHomeworkOf(patientName: string): Live<Local<Homework>[]> {
 export function useSummariesOf(patientName: string): Live<Local<Summary>[]> {
   const store = useStore();
   return useLive(
-    () => store.conversation_summaries.where("patient_name").equals(patientName).toArray(),
+    () =>
+      readOpened(store, store.conversation_summaries, () =>
+        store.conversation_summaries.where("patient_name").equals(patientName).toArray(),
+      ),
     [store, patientName],
     "conversation_summaries",
   );
