@@ -16,12 +16,7 @@ import { PatientFormDialog } from "./patient-form-dialog.tsx";
 import { nameOf, PatientsTable } from "./patients-table.tsx";
 import { searchPatients, usePatientActions, usePatients } from "./use-patients.ts";
 
-type Open =
-  | { kind: "add" }
-  | { kind: "edit"; patient: Patient }
-  | { kind: "homework"; patient: Patient }
-  | { kind: "delete"; patient: Patient }
-  | null;
+type Open = { kind: "add" } | { kind: "edit"; patient: Patient } | { kind: "homework"; patient: Patient } | null;
 
 /** Manage Patients (spec section 2): a clinician's own patients, or all of them for an admin. */
 export default function PatientsPage() {
@@ -35,6 +30,8 @@ function Patients() {
   const actions = usePatientActions(isAdmin);
   const [open, setOpen] = useState<Open>(null);
   const close = (next: boolean) => !next && setOpen(null);
+  // Kept while the confirmation closes, so its title does not go blank as it fades out.
+  const [deleting, setDeleting] = useState<{ patient: Patient; open: boolean } | null>(null);
   const [query, setQuery] = useState("");
   const [page, setPage] = usePageNumber(query.trim());
   const all = patients.status === "ready" ? patients.data : undefined;
@@ -89,7 +86,7 @@ function Patients() {
                 patients={shown?.rows}
                 onHomework={(patient) => setOpen({ kind: "homework", patient })}
                 onEdit={(patient) => setOpen({ kind: "edit", patient })}
-                onDelete={(patient) => setOpen({ kind: "delete", patient })}
+                onDelete={(patient) => setDeleting({ patient, open: true })}
               />
             )}
             {shown && shown.total > PAGE_SIZE && (
@@ -112,12 +109,12 @@ function Patients() {
         onOpenChange={close}
       />
       <ConfirmDialog
-        open={open?.kind === "delete"}
-        onOpenChange={close}
-        title={open?.kind === "delete" ? `Delete ${nameOf(open.patient)}?` : ""}
+        open={deleting?.open ?? false}
+        onOpenChange={(next) => !next && setDeleting((d) => d && { ...d, open: false })}
+        title={deleting ? `Delete ${nameOf(deleting.patient)}?` : ""}
         description="The patient is removed with their homework. This cannot be undone."
         confirmLabel="Delete"
-        onConfirm={() => open?.kind === "delete" && void actions.remove(open.patient.id)}
+        onConfirm={() => deleting && void actions.remove(deleting.patient.id)}
       />
       <HomeworkDialog
         patientName={open?.kind === "homework" ? open.patient.username : ""}
