@@ -8,6 +8,7 @@ import { SearchInput } from "@/ui/search-input.tsx";
 import { DataManagementMenu } from "./data-management-menu.tsx";
 import { FiltersPanel, type PatientOption } from "./filters-panel.tsx";
 import type { ChatFiltersState } from "./use-chat-filters.ts";
+import { useTypedText } from "./use-typed-text.ts";
 
 interface SearchCardProps {
   state: ChatFiltersState;
@@ -17,6 +18,8 @@ interface SearchCardProps {
 export function SearchCard({ state, patients }: SearchCardProps) {
   const { isAdmin } = useAuth();
   const { filters, panelOpen } = state;
+  const messageText = useTypedText(filters.text, state.setText);
+  const idText = useTypedText(filters.conversationIdText, state.setIdText);
   return (
     <Card role="search" aria-label="Search conversations">
       <CardContent className="grid gap-4 pt-6">
@@ -26,15 +29,13 @@ export function SearchCard({ state, patients }: SearchCardProps) {
             className="basis-full xl:basis-0 xl:flex-1"
             aria-label="Search messages"
             placeholder="Search messages..."
-            value={filters.text}
-            onChange={(e) => state.setText(e.target.value)}
+            {...messageText}
           />
           <Input
             aria-label="Search by conversation ID"
             placeholder="Search by conversation ID..."
             className="min-w-48 flex-1 xl:w-72 xl:flex-none"
-            value={filters.conversationIdText}
-            onChange={(e) => state.setIdText(e.target.value)}
+            {...idText}
           />
           <div className="flex gap-2">
             <Button
