@@ -29,7 +29,7 @@ export function GroupedView({
   onViewDetails,
   onViewSummary,
 }: GroupedViewProps) {
-  const { scroller, virtualizer, items } = useVirtualList<HTMLElement>(count, ROW);
+  const { scroller, virtualizer, items, flowStyle } = useVirtualList<HTMLElement>(count, ROW);
   const { at } = useResultPage(
     { resultKey, count, fetch: fetchGroups },
     items[0]?.index ?? 0,
@@ -37,17 +37,11 @@ export function GroupedView({
   );
   return (
     <section ref={scroller} className="max-h-[75dvh] overflow-y-auto" aria-label="Conversations">
-      <ul className="relative" style={{ height: virtualizer.getTotalSize() }}>
+      <ul style={flowStyle}>
         {items.map((item) => {
           const group = at(item.index);
           return (
-            <li
-              key={item.key}
-              data-index={item.index}
-              ref={virtualizer.measureElement}
-              className="absolute inset-x-0 pb-3"
-              style={{ transform: `translateY(${item.start}px)` }}
-            >
+            <li key={item.key} data-index={item.index} ref={virtualizer.measureElement} className="pb-3">
               {group ? (
                 <GroupItem
                   group={group}

@@ -37,7 +37,7 @@ export function ReadMessages({ rows }: { rows: readonly Message[] }) {
 const useMessageList = (count: number) => useVirtualList<HTMLElement>(count, 110);
 
 function MessageList({
-  list: { scroller, virtualizer, items },
+  list: { scroller, virtualizer, items, flowStyle },
   rowAt,
 }: {
   list: ReturnType<typeof useMessageList>;
@@ -46,17 +46,11 @@ function MessageList({
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a keyboard user must be able to scroll the messages, which hold nothing focusable
     <section ref={scroller} tabIndex={0} className="max-h-[75dvh] overflow-y-auto" aria-label="Messages">
-      <ol className="relative" style={{ height: virtualizer.getTotalSize() }}>
+      <ol style={flowStyle}>
         {items.map((item) => {
           const row = rowAt(item.index);
           return (
-            <li
-              key={item.key}
-              data-index={item.index}
-              ref={virtualizer.measureElement}
-              className="absolute inset-x-0 pb-3"
-              style={{ transform: `translateY(${item.start}px)` }}
-            >
+            <li key={item.key} data-index={item.index} ref={virtualizer.measureElement} className="pb-3">
               {row ? <MessageItem message={row} /> : <Skeleton className="h-24" />}
             </li>
           );

@@ -1,4 +1,11 @@
-import { useVirtualizer } from "@tanstack/react-virtual";
+import {
+  elementScroll,
+  measureElement,
+  type Rect,
+  useVirtualizer,
+  type Virtualizer,
+  type VirtualizerOptions,
+} from "@tanstack/react-virtual";
 import { useRef } from "react";
 
 /**
@@ -8,14 +15,73 @@ import { useRef } from "react";
  */
 const OVERSCAN = 3;
 
+/**
+ * The scroller's size comes from its ResizeObserver alone, after the browser's own layout. The
+ * default reads it at once as the list mounts, and that read forced a layout inside React's commit:
+ * on a tablet, the screen's whole layout in the task that mounted it. Until the observer reports,
+ * the list assumes a window's height.
+ */
+function observeScrollerRect<E extends Element>(instance: Virtualizer<E, Element>, report: (rect: Rect) => void) {
+  const scroller = instance.scrollElement;
+  if (!scroller || typeof ResizeObserver === "undefined") return;
+  const observer = new ResizeObserver(([entry]) => {
+    const box = entry?.borderBoxSize?.[0];
+    if (box) report({ width: Math.round(box.inlineSize), height: Math.round(box.blockSize) });
+  });
+  observer.observe(scroller, { box: "border-box" });
+  return () => observer.disconnect();
+}
+
+/**
+ * A row's height from its ResizeObserver entry, after layout. As the row mounts (no entry yet), its
+ * last known height or the estimate: reading the row's own height then forced a layout inside the
+ * commit. The rows lie in the list's flow (see `flowStyle`), so an estimate off by a few pixels
+ * moves the rows below it for one frame instead of overlapping them.
+ */
+function measureRow<E extends Element>(
+  row: Element,
+  entry: ResizeObserverEntry | undefined,
+  instance: Virtualizer<E, Element>,
+) {
+  if (entry) return measureElement(row, entry, instance);
+  const key = instance.options.getItemKey(instance.indexFromElement(row));
+  return instance.itemSizeCache.get(key) ?? instance.options.estimateSize(instance.indexFromElement(row));
+}
+
+const scrolled = new WeakSet<Element>();
+/**
+ * Scrolls the scroller, except for the 0 the virtualizer writes as it first meets it: a new
+ * scroller is at 0 already, and that write forced a layout inside the commit too.
+ */
+function scrollScroller<E extends Element>(
+  ...[offset, options, instance]: Parameters<VirtualizerOptions<E, Element>["scrollToFn"]>
+) {
+  const scroller = instance.scrollElement;
+  if (scroller && !scrolled.has(scroller)) {
+    scrolled.add(scroller);
+    if (offset + (options.adjustments ?? 0) === 0) return;
+  }
+  elementScroll(offset, options, instance);
+}
+
 /** A virtualised list of `count` rows of about `rowPx` each, in the scroller `scroller` refers to. */
 export function useVirtualList<E extends HTMLElement>(count: number, rowPx: number) {
   const scroller = useRef<E>(null);
-  const virtualizer = useVirtualizer({
+  const virtualizer = useVirtualizer<E, Element>({
     count,
     getScrollElement: () => scroller.current,
     estimateSize: () => rowPx,
     overscan: OVERSCAN,
+    initialRect: { width: 0, height: typeof window === "undefined" ? 0 : window.innerHeight },
+    observeElementRect: observeScrollerRect,
+    measureElement: measureRow,
+    scrollToFn: scrollScroller,
   });
-  return { scroller, virtualizer, items: virtualizer.getVirtualItems() };
+  const items = virtualizer.getVirtualItems();
+  /**
+   * For a list whose rows are measured: its height is the whole list's, and its rows follow one
+   * another in its flow below a padding as tall as the rows above them.
+   */
+  const flowStyle = { height: virtualizer.getTotalSize(), paddingTop: items[0]?.start ?? 0 };
+  return { scroller, virtualizer, items, flowStyle };
 }
