@@ -83,6 +83,8 @@ function Patients() {
             )}
             {(patients.status === "loading" || (shown && shown.total > 0)) && (
               <PatientsTable
+                // Another page or search draws its rows from a screenful again.
+                key={`${shown?.page}:${query}`}
                 patients={shown?.rows}
                 onHomework={(patient) => setOpen({ kind: "homework", patient })}
                 onEdit={(patient) => setOpen({ kind: "edit", patient })}

@@ -129,7 +129,7 @@ describe("Manage Patients", () => {
     it("shows one page of 50 rows, sorted over the whole list, with Previous and Next", async () => {
       const { user } = await showPage(admin, many);
       expect(await screen.findByText("patient001")).toBeTruthy();
-      expect(bodyRows()).toHaveLength(50);
+      await waitFor(() => expect(bodyRows()).toHaveLength(50));
       expect(screen.queryByText("patient051")).toBeNull();
       const pages = screen.getByRole("navigation", { name: "Patient pages" });
       expect(pages.textContent).toContain("Showing 1–50 of 120");

@@ -2,6 +2,7 @@ import { GENDER_LABELS } from "@schema/constants.ts";
 import { messages } from "@schema/messages.ts";
 import type { Patient } from "@schema/rows.ts";
 import { BookOpenIcon, PencilIcon, Trash2Icon } from "lucide-react";
+import { useDrawnCount } from "@/lib/use-drawn-count.ts";
 import type { Local } from "@/local/index.ts";
 import { PendingBadge } from "@/shared/sync/pending-badge.tsx";
 import { Button } from "@/ui/button.tsx";
@@ -23,6 +24,7 @@ interface PatientsTableProps {
 }
 
 export function PatientsTable({ patients, onHomework, onEdit, onDelete }: PatientsTableProps) {
+  const drawn = useDrawnCount(patients?.length ?? 0);
   return (
     <Table>
       <TableHeader>
@@ -39,7 +41,7 @@ export function PatientsTable({ patients, onHomework, onEdit, onDelete }: Patien
       </TableHeader>
       <TableBody>
         {!patients && <SkeletonRows rows={LOADING_ROWS} columns={6} height="h-11" />}
-        {patients?.map((p) => (
+        {patients?.slice(0, drawn).map((p) => (
           <TableRow key={p.id}>
             <TableCell className="font-medium">
               <div className="grid justify-items-start gap-1">
