@@ -11,6 +11,7 @@ export {
   openStore,
   otherUsersOnDevice,
   type Refused,
+  readConversation,
   readOpened,
   refusedOf,
 } from "./store.ts";

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { forgetDeviceKey, holdDataKey } from "./device-key.ts";
 import { sealClearRows } from "./encrypted-store.ts";
 import { presealMessages } from "./message-groups.ts";
-import { openStore, readOpened, storeName } from "./store.ts";
+import { openStore, readConversation, readOpened, storeName } from "./store.ts";
 
 afterEach(() => forgetDeviceKey());
 
@@ -159,6 +159,32 @@ describe("the device store's tables", () => {
     await vi.waitFor(() => expect(answers).toEqual([["ada01", "ada02"]]));
     await store.patients.put(patient("p3", "ada03"));
     await vi.waitFor(() => expect(answers.at(-1)).toEqual(["ada01", "ada02", "ada03"]));
+    live.unsubscribe();
+    store.close();
+  });
+
+  it("reads a conversation's messages opened off the main thread, as its table answers them, and live", async () => {
+    const indexedDB = new IDBFactory();
+    const store = openStore("u6", { indexedDB, IDBKeyRange });
+    holdDataKey("u6", crypto.getRandomValues(new Uint8Array(32)));
+    const messages = store.conversation_messages;
+    await messages.bulkPut([
+      another("m3", "c1", "2026-01-03T10:00:00.000Z"),
+      message,
+      another("m2", "c2", "2026-01-02T10:00:00.000Z"),
+      another("m10", "c1", "2026-01-04T10:00:00.000Z"),
+    ]);
+    const table = () => messages.where("conversation_id").equals("c1").toArray();
+    expect((await readConversation(store, "c1")).map((m) => m.id)).toEqual(["m1", "m10", "m3"]);
+    expect(await readConversation(store, "c1")).toEqual(await table());
+    expect(await readConversation(store, "none")).toEqual([]);
+    const answers: string[][] = [];
+    const live = liveQuery(() => readConversation(store, "c1")).subscribe((rows) =>
+      answers.push(rows.map((m) => m.id)),
+    );
+    await vi.waitFor(() => expect(answers).toEqual([["m1", "m10", "m3"]]));
+    await messages.put(another("m4", "c1", "2026-01-05T10:00:00.000Z"));
+    await vi.waitFor(() => expect(answers.at(-1)).toEqual(["m1", "m10", "m3", "m4"]));
     live.unsubscribe();
     store.close();
   });

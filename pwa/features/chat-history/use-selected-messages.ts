@@ -1,5 +1,5 @@
 import type { Message } from "@schema/rows.ts";
-import type { LocalStore } from "@/local/index.ts";
+import { type LocalStore, readConversation } from "@/local/index.ts";
 import { type Live, useLive } from "@/shared/sync/use-live.ts";
 import { type ChatFilters, indexMessage, safetyRiskIds, selectedMessageIds } from "@/worker/search-logic.ts";
 
@@ -15,7 +15,7 @@ export function useSelectedMessages(store: LocalStore, filters: ChatFilters): Li
   return useLive(async () => {
     if (!selected) return null;
     const [rows, summary] = await Promise.all([
-      store.conversation_messages.where("conversation_id").equals(selected).toArray(),
+      readConversation(store, selected),
       safetyOnly ? store.conversation_summaries.get(selected) : undefined,
     ]);
     // The filters as of this read: the fields it depends on are the hook's dependencies.
