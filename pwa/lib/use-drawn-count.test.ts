@@ -5,15 +5,15 @@ import { useDrawnCount } from "./use-drawn-count.ts";
 afterEach(() => vi.useRealTimers());
 
 describe("rows drawn a screenful per frame", () => {
-  it("draws 15 rows first, 15 more after each frame, and stops at the total", () => {
+  it("draws 10 rows first, 10 more after each frame, and stops at the total", () => {
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "requestAnimationFrame", "cancelAnimationFrame"] });
     const { result } = renderHook(() => useDrawnCount(50));
     const counts = [result.current];
-    for (let frame = 0; frame < 5; frame++) {
+    for (let frame = 0; frame < 6; frame++) {
       act(() => vi.advanceTimersByTime(20));
       counts.push(result.current);
     }
-    expect(counts).toEqual([15, 30, 45, 50, 50, 50]);
+    expect(counts).toEqual([10, 20, 30, 40, 50, 50, 50]);
   });
 
   it("draws a short table at once", () => {

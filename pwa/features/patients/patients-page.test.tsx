@@ -152,7 +152,7 @@ describe("Manage Patients", () => {
       await user.type(screen.getByLabelText("Search patients"), "patient1");
       // patient100 … patient120 are 21 rows, on page 1 although page 2 was shown.
       expect(await screen.findByText("patient100")).toBeTruthy();
-      expect(bodyRows()).toHaveLength(21);
+      await waitFor(() => expect(bodyRows()).toHaveLength(21));
       expect(screen.queryByRole("navigation", { name: "Patient pages" })).toBeNull();
       await user.clear(screen.getByLabelText("Search patients"));
       await user.type(screen.getByLabelText("Search patients"), "nobody");
