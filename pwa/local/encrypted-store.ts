@@ -153,25 +153,46 @@ function openNow(userId: string, stored: unknown): unknown {
   if (!stored || typeof stored !== "object" || !(SEALED in stored)) return stored;
   const bytes = (stored as Record<string, Uint8Array>)[SEALED];
   const keys = keysOf(userId);
-  const { raw, opened } = keys;
-  // IV and tag: random, and different whenever the ciphertext is.
-  const id = String.fromCharCode(...bytes.subarray(0, 12), ...bytes.subarray(bytes.length - 16));
-  const size = (entry: { bytes: Uint8Array; text: string }) => entry.bytes.length + entry.text.length * 2;
-  let kept = opened.get(id);
-  if (kept) {
-    opened.delete(id);
-    keys.openedBytes -= size(kept);
+  let text = keptText(keys, bytes);
+  if (text === undefined) {
+    text = decoder.decode(gcm(keys.raw, bytes.subarray(0, 12)).decrypt(bytes.subarray(12)));
+    keep(keys, bytes, text);
   }
-  if (!kept || !sameBytes(kept.bytes, bytes))
-    kept = { bytes: bytes.slice(), text: decoder.decode(gcm(raw, bytes.subarray(0, 12)).decrypt(bytes.subarray(12))) };
-  opened.set(id, kept);
-  keys.openedBytes += size(kept);
+  return withStoredKey(stored as Record<string, unknown>, JSON.parse(text));
+}
+
+type Keys = ReturnType<typeof keysOf>;
+// IV and tag: random, and different whenever the ciphertext is.
+const keptId = (bytes: Uint8Array) =>
+  String.fromCharCode(...bytes.subarray(0, 12), ...bytes.subarray(bytes.length - 16));
+const keptSize = (entry: { bytes: Uint8Array; text: string }) => entry.bytes.length + entry.text.length * 2;
+
+/** The text of these very bytes if they were opened lately (they become the newest kept). */
+function keptText(keys: Keys, bytes: Uint8Array): string | undefined {
+  const id = keptId(bytes);
+  const kept = keys.opened.get(id);
+  if (!kept || !sameBytes(kept.bytes, bytes)) return undefined;
+  keys.opened.delete(id);
+  keys.opened.set(id, kept);
+  return kept.text;
+}
+
+function keep(keys: Keys, bytes: Uint8Array, text: string) {
+  const { opened } = keys;
+  const id = keptId(bytes);
+  const old = opened.get(id);
+  if (old) {
+    opened.delete(id);
+    keys.openedBytes -= keptSize(old);
+  }
+  const entry = { bytes: bytes.slice(), text };
+  opened.set(id, entry);
+  keys.openedBytes += keptSize(entry);
   for (const [oldest, entry] of opened) {
     if (opened.size <= OPENED_KEPT && keys.openedBytes <= OPENED_BYTES) break;
     opened.delete(oldest);
-    keys.openedBytes -= size(entry);
+    keys.openedBytes -= keptSize(entry);
   }
-  return withStoredKey(stored as Record<string, unknown>, JSON.parse(kept.text));
 }
 
 function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
@@ -236,14 +257,22 @@ function sealOne(userId: string, table: DBCoreTable, row: Record<string, unknown
 /**
  * Opens many stored rows with Web Crypto, in parallel (for whole-table reads outside a
  * transaction, such as the search worker's first index). Reading them needs no transaction.
+ * `kept`: for a screen's reads, which run again after every write: rows opened lately are taken
+ * from the same memory the reads inside a transaction keep, and rows opened here are kept there
+ * too, so a screen's other reads of them open nothing again.
  */
-export async function openRows<T>(userId: string, stored: readonly unknown[]): Promise<T[]> {
-  keysOf(userId);
+export async function openRows<T>(userId: string, stored: readonly unknown[], { kept = false } = {}): Promise<T[]> {
+  const keys = keysOf(userId);
   return Promise.all(
     stored.map(async (value) => {
       if (!value || typeof value !== "object" || !(SEALED in value)) return value as T;
-      const plain = await openBytes(userId, (value as Record<string, Uint8Array>)[SEALED]);
-      return withStoredKey(value as Record<string, unknown>, JSON.parse(decoder.decode(plain))) as T;
+      const bytes = (value as Record<string, Uint8Array>)[SEALED];
+      let text = kept ? keptText(keys, bytes) : undefined;
+      if (text === undefined) {
+        text = decoder.decode(await openBytes(userId, bytes));
+        if (kept) keep(keys, bytes, text);
+      }
+      return withStoredKey(value as Record<string, unknown>, JSON.parse(text)) as T;
     }),
   );
 }

@@ -204,7 +204,7 @@ export async function readOpened<T>(
   table: Dexie.Table<T, string, unknown>,
   read: () => Promise<T[]> = () => table.toArray(),
 ): Promise<T[]> {
-  return openRows<T>(store.userId, await readRaw(store, [table], read));
+  return openRows<T>(store.userId, await readRaw(store, [table], read), { kept: true });
 }
 
 /**
@@ -216,7 +216,7 @@ export async function readOpened<T>(
 export async function readConversation(store: LocalStore, conversationId: string): Promise<Message[]> {
   const table = store.conversation_messages;
   const raw = await readRaw(store, [table], () => table.where("conversation_id").equals(conversationId).toArray());
-  const groups = await openRows<MessageGroup | undefined>(store.userId, raw);
+  const groups = await openRows<MessageGroup | undefined>(store.userId, raw, { kept: true });
   return (messagesOf(groups) as unknown as Message[])
     .filter((m) => m.conversation_id === conversationId)
     .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { compareText } from "@/lib/compare.ts";
 import { displayName } from "@/lib/display-name.ts";
 import { usePageTitle } from "@/lib/use-page-title.ts";
-import { readOpened } from "@/local/index.ts";
+import { readConversation, readOpened } from "@/local/index.ts";
 import { PromptDialog } from "@/shared/prompt/prompt-dialog.tsx";
 import { SummaryDialog } from "@/shared/summary/summary-dialog.tsx";
 import { useStore } from "@/shared/sync/sync-context.ts";
@@ -55,7 +55,8 @@ function ChatHistory() {
   useRecordView(filters.patientName, "chat_history");
   const selected = filters.selectedConversationId;
   const opened = useLive(
-    async () => (selected ? await store.conversation_messages.where("conversation_id").equals(selected).first() : null),
+    // Opened off the main thread, as the selection's messages are (use-selected-messages.ts).
+    async () => (selected ? ((await readConversation(store, selected))[0] ?? null) : null),
     [store, selected],
   );
   // The read of the previous selection may still be shown for a moment: only this conversation's patient counts.

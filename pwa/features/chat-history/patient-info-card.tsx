@@ -6,6 +6,7 @@ import { Link } from "react-router";
 import { displayName, staffName } from "@/lib/display-name.ts";
 import { useOnline } from "@/lib/use-online.ts";
 import { useRememberedOpen } from "@/lib/use-remembered-open.ts";
+import { readOpened } from "@/local/index.ts";
 import { useAuth } from "@/shared/auth/auth-context.tsx";
 import { HomeworkPanel } from "@/shared/homework/homework-panel.tsx";
 import { useStore } from "@/shared/sync/sync-context.ts";
@@ -27,7 +28,10 @@ export function PatientInfoCard({ patientName, onDeleted }: { patientName: strin
   const read = useLive(async () => {
     const patient = await store.patients.where("username").equals(patientName).first();
     const clinician = patient?.clinician_id ? await store.clinicians.get(patient.clinician_id) : undefined;
-    const summaries = await store.conversation_summaries.where("patient_name").equals(patientName).toArray();
+    // Opened off the main thread: a patient's summaries are long rows (useSummariesOf reads them so too).
+    const summaries = await readOpened(store, store.conversation_summaries, () =>
+      store.conversation_summaries.where("patient_name").equals(patientName).toArray(),
+    );
     return { patient, clinician, summaries };
   }, [store, patientName]);
   const data = read.status === "ready" ? read.data : undefined;

@@ -1,5 +1,6 @@
 import { messages } from "@schema/messages.ts";
 import type { Message } from "@schema/rows.ts";
+import { readConversation } from "@/local/index.ts";
 import { useStore } from "@/shared/sync/sync-context.ts";
 import { type Live, useLive, useTableArrived } from "@/shared/sync/use-live.ts";
 import { Button } from "@/ui/button.tsx";
@@ -130,11 +131,7 @@ function SelectionActions({
 }) {
   const store = useStore();
   const prompt = useLive(async () => {
-    const withPrompt = await store.conversation_messages
-      .where("conversation_id")
-      .equals(conversationId)
-      .filter((m) => Boolean(m.prompt_id))
-      .first();
+    const withPrompt = (await readConversation(store, conversationId)).find((m) => Boolean(m.prompt_id));
     return withPrompt?.prompt_id ?? null;
   }, [store, conversationId]);
   // Off while the messages are read, and when none names a prompt.

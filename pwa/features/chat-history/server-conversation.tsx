@@ -5,7 +5,7 @@ import { CloudDownloadIcon, WifiOffIcon } from "lucide-react";
 import { ApiError } from "@/lib/api.ts";
 import { apiParsed } from "@/lib/api-parsed.ts";
 import { useOnline } from "@/lib/use-online.ts";
-import type { LocalStore } from "@/local/index.ts";
+import { type LocalStore, readConversation } from "@/local/index.ts";
 import { useLive } from "@/shared/sync/use-live.ts";
 import { Skeleton } from "@/ui/skeleton.tsx";
 import { MessageItem } from "./message-view.tsx";
@@ -17,15 +17,7 @@ import { MessageItem } from "./message-view.tsx";
 export function useHeldBack(store: LocalStore, conversationId: string | null): boolean {
   const heldBack = useLive(
     async () =>
-      conversationId
-        ? Boolean(
-            await store.conversation_messages
-              .where("conversation_id")
-              .equals(conversationId)
-              .filter((m) => m.held_back === true)
-              .first(),
-          )
-        : false,
+      conversationId ? (await readConversation(store, conversationId)).some((m) => m.held_back === true) : false,
     [store, conversationId],
   );
   return heldBack.status === "ready" && heldBack.data;
