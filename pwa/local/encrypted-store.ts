@@ -56,6 +56,8 @@ interface StoreKeys {
   opened: Map<string, { bytes: Uint8Array; text: string }>;
   /** The bytes `opened` holds (ciphertexts and texts). */
   openedBytes: number;
+  /** Rows being opened by Web Crypto for a screen, by IV and tag: reads of the same row share one opening. */
+  opening: Map<string, Promise<string>>;
 }
 
 const held = new Map<string, StoreKeys>();
@@ -68,7 +70,15 @@ export function setStoreKey(userId: string, raw: Uint8Array | null): void {
   }
   const aes = crypto.subtle.importKey("raw", new Uint8Array(raw), "AES-GCM", false, ["encrypt", "decrypt"]);
   const mac = hmac(SHA256, raw, new TextEncoder().encode("stepwise patient name index"));
-  held.set(userId, { raw: new Uint8Array(raw), aes, mac, hashes: new Map(), opened: new Map(), openedBytes: 0 });
+  held.set(userId, {
+    raw: new Uint8Array(raw),
+    aes,
+    mac,
+    hashes: new Map(),
+    opened: new Map(),
+    openedBytes: 0,
+    opening: new Map(),
+  });
 }
 
 /** Forgets every held key (lock, sign-out). */
@@ -267,14 +277,29 @@ export async function openRows<T>(userId: string, stored: readonly unknown[], { 
     stored.map(async (value) => {
       if (!value || typeof value !== "object" || !(SEALED in value)) return value as T;
       const bytes = (value as Record<string, Uint8Array>)[SEALED];
-      let text = kept ? keptText(keys, bytes) : undefined;
-      if (text === undefined) {
-        text = decoder.decode(await openBytes(userId, bytes));
-        if (kept) keep(keys, bytes, text);
-      }
+      const text = kept
+        ? (keptText(keys, bytes) ?? (await openKept(userId, keys, bytes)))
+        : await openText(userId, bytes);
       return withStoredKey(value as Record<string, unknown>, JSON.parse(text)) as T;
     }),
   );
+}
+
+const openText = async (userId: string, bytes: Uint8Array) => decoder.decode(await openBytes(userId, bytes));
+
+/** Opens a row by Web Crypto and keeps its text; reads of it meanwhile wait for the same opening. */
+function openKept(userId: string, keys: Keys, bytes: Uint8Array): Promise<string> {
+  const id = keptId(bytes);
+  const pending = keys.opening.get(id);
+  if (pending) return pending;
+  const opening = openText(userId, bytes)
+    .then((text) => {
+      keep(keys, bytes, text);
+      return text;
+    })
+    .finally(() => keys.opening.delete(id));
+  keys.opening.set(id, opening);
+  return opening;
 }
 
 /** A getMany of a layer above that wants the stored rows as they are (to compare, not to read). */

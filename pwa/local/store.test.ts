@@ -182,6 +182,9 @@ describe("the device store's tables", () => {
     const decrypt = vi.spyOn(crypto.subtle, "decrypt");
     await readConversation(store, "c1");
     expect(decrypt).not.toHaveBeenCalled();
+    // Reads of it at the same moment (a screen's several reads as it opens) share one opening.
+    await Promise.all([readConversation(store, "c2"), readConversation(store, "c2")]);
+    expect(decrypt).toHaveBeenCalledTimes(1);
     decrypt.mockRestore();
     const answers: string[][] = [];
     const live = liveQuery(() => readConversation(store, "c1")).subscribe((rows) =>

@@ -45,7 +45,7 @@ export function ResultsPanel({
     ? opened.length === 0
     : result && (result.mode === "groups" ? result.groupCount === 0 : result.messageCount === 0);
   const failed = selected ? selection.status === "error" : error;
-  const loading = !failed && ((selected ? !opened : !result) || (none && !arrived));
+  const loading = !failed && ((selected ? !opened || heldBack === undefined : !result) || (none && !arrived));
   // What a screen reader hears once the column settles: nothing while it loads or reads from the
   // server (each says so itself), never "none" while messages are still to come.
   const readsFromServer = selected && heldBack;
