@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { compareText } from "@/lib/compare.ts";
 import { displayName } from "@/lib/display-name.ts";
 import { usePageTitle } from "@/lib/use-page-title.ts";
-import { readConversation, readOpened } from "@/local/index.ts";
+import { readOpened } from "@/local/index.ts";
 import { PromptDialog } from "@/shared/prompt/prompt-dialog.tsx";
 import { SummaryDialog } from "@/shared/summary/summary-dialog.tsx";
 import { useStore } from "@/shared/sync/sync-context.ts";
@@ -54,13 +54,8 @@ function ChatHistory() {
   // Opening a patient's Chat History, and then one of their conversations, is a read of their data.
   useRecordView(filters.patientName, "chat_history");
   const selected = filters.selectedConversationId;
-  const opened = useLive(
-    // Opened off the main thread, as the selection's messages are (use-selected-messages.ts).
-    async () => (selected ? ((await readConversation(store, selected))[0] ?? null) : null),
-    [store, selected],
-  );
   // The read of the previous selection may still be shown for a moment: only this conversation's patient counts.
-  const openedMessage = opened.status === "ready" ? opened.data : null;
+  const openedMessage = selection.status === "ready" ? (selection.data?.stored[0] ?? null) : null;
   // During a first sync the search reads the store every 10 s; the open conversation's first
   // stored page is searched at once, so the patient's list shows it as soon as it reads.
   const openedStored = openedMessage?.conversation_id === selected;

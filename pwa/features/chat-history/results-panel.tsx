@@ -1,21 +1,19 @@
 import { messages } from "@schema/messages.ts";
-import type { Message } from "@schema/rows.ts";
-import { readConversation } from "@/local/index.ts";
-import { useStore } from "@/shared/sync/sync-context.ts";
-import { type Live, useLive, useTableArrived } from "@/shared/sync/use-live.ts";
+import { type Live, useTableArrived } from "@/shared/sync/use-live.ts";
 import { Button } from "@/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "@/ui/card.tsx";
 import { Skeleton } from "@/ui/skeleton.tsx";
 import { type ChatFilters, hasActiveFilter, showsMessages } from "@/worker/search-logic.ts";
 import { GroupedView } from "./grouped-view.tsx";
 import { MessageView, ReadMessages } from "./message-view.tsx";
-import { ServerConversation, useHeldBack } from "./server-conversation.tsx";
+import { ServerConversation } from "./server-conversation.tsx";
 import type { ChatSearch } from "./use-chat-search.ts";
+import { isHeldBack, promptOf, type Selection } from "./use-selected-messages.ts";
 
 interface ResultsPanelProps {
   search: ChatSearch;
   /** The selected conversation's messages, read from the device store (the search's answer is not awaited). */
-  selection: Live<Message[] | null>;
+  selection: Live<Selection | null>;
   filters: ChatFilters;
   onClearFilters: () => void;
   onSelect: (conversationId: string) => void;
@@ -35,17 +33,17 @@ export function ResultsPanel({
 }: ResultsPanelProps) {
   const { result, error } = search;
   const selected = filters.selectedConversationId;
-  const store = useStore();
+  const read = selected && selection.status === "ready" ? selection.data : null;
   // An admin's device keeps older conversations without their text: such a one is read from the server.
-  const heldBack = useHeldBack(store, selected);
+  const heldBack = read ? isHeldBack(read) : false;
   // On a device whose messages are still to come, an empty answer means "not yet", not "none".
   const arrived = useTableArrived("conversation_messages");
-  const opened = selected && selection.status === "ready" ? selection.data : null;
+  const opened = read?.shown ?? null;
   const none = opened
     ? opened.length === 0
     : result && (result.mode === "groups" ? result.groupCount === 0 : result.messageCount === 0);
   const failed = selected ? selection.status === "error" : error;
-  const loading = !failed && ((selected ? !opened || heldBack === undefined : !result) || (none && !arrived));
+  const loading = !failed && ((selected ? !opened : !result) || (none && !arrived));
   // What a screen reader hears once the column settles: nothing while it loads or reads from the
   // server (each says so itself), never "none" while messages are still to come.
   const readsFromServer = selected && heldBack;
@@ -64,7 +62,13 @@ export function ResultsPanel({
           {selected ? <span className="break-all">{selected}</span> : "Messages"}
         </CardTitle>
         {selected && (
-          <SelectionActions conversationId={selected} onViewPrompt={onViewPrompt} onViewSummary={onViewSummary} />
+          <SelectionActions
+            conversationId={selected}
+            // Off while the messages are read, and when none names a prompt.
+            promptId={read ? promptOf(read) : null}
+            onViewPrompt={onViewPrompt}
+            onViewSummary={onViewSummary}
+          />
         )}
       </CardHeader>
       <CardContent>
@@ -122,27 +126,17 @@ function NoMessages({ filters, onClearFilters }: { filters: ChatFilters; onClear
 
 function SelectionActions({
   conversationId,
+  promptId,
   onViewPrompt,
   onViewSummary,
 }: {
   conversationId: string;
+  promptId: string | null;
   onViewPrompt: (promptId: string) => void;
   onViewSummary: (conversationId: string) => void;
 }) {
-  const store = useStore();
-  const prompt = useLive(async () => {
-    const withPrompt = (await readConversation(store, conversationId)).find((m) => Boolean(m.prompt_id));
-    return withPrompt?.prompt_id ?? null;
-  }, [store, conversationId]);
-  // Off while the messages are read, and when none names a prompt.
-  const promptId = prompt.status === "ready" ? prompt.data : null;
   return (
     <div className="flex items-center gap-2">
-      {prompt.status === "error" && (
-        <p role="alert" className="text-sm text-destructive">
-          Error loading this conversation's prompt
-        </p>
-      )}
       <Button variant="outline" size="sm" disabled={!promptId} onClick={() => promptId && onViewPrompt(promptId)}>
         View Prompt
       </Button>

@@ -5,24 +5,8 @@ import { CloudDownloadIcon, WifiOffIcon } from "lucide-react";
 import { ApiError } from "@/lib/api.ts";
 import { apiParsed } from "@/lib/api-parsed.ts";
 import { useOnline } from "@/lib/use-online.ts";
-import { type LocalStore, readConversation } from "@/local/index.ts";
-import { useLive } from "@/shared/sync/use-live.ts";
 import { Skeleton } from "@/ui/skeleton.tsx";
 import { MessageItem } from "./message-view.tsx";
-
-/**
- * Whether this device keeps a conversation without the text of some of its messages: an admin's
- * device keeps the text of the last ADMIN_MESSAGE_WINDOW_DAYS only (sync-server/sync/streams.ts).
- */
-export function useHeldBack(store: LocalStore, conversationId: string | null): boolean | undefined {
-  const heldBack = useLive(
-    async () =>
-      conversationId ? (await readConversation(store, conversationId)).some((m) => m.held_back === true) : false,
-    [store, conversationId],
-  );
-  // Undefined while read: until then the device's copy is not shown, lest it flash before the server's.
-  return heldBack.status === "ready" ? heldBack.data : heldBack.status === "error" ? false : undefined;
-}
 
 const messagesPath = (conversationId: string) => `/api/conversations/${encodeURIComponent(conversationId)}/messages`;
 
