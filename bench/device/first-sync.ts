@@ -140,9 +140,14 @@ export async function firstSync(
     clearTimeout(timer);
     await outage;
 
-    const tasks = (await page.evaluate(() => (window as unknown as { __longTasks: [number, number][] }).__longTasks))
-      .filter(([start]) => start >= pageStart && start <= pageEnd)
-      .map(([, duration]) => duration);
+    const during = (
+      await page.evaluate(() => (window as unknown as { __longTasks: [number, number][] }).__longTasks)
+    ).filter(([start]) => start >= pageStart && start <= pageEnd);
+    if (values["list-tasks"] && cutAtMs === undefined)
+      console.log(
+        `Long tasks (start from the click, duration): ${during.map(([start, ms]) => `${seconds(start - pageStart)} ${Math.round(ms)} ms`).join(", ")}`,
+      );
+    const tasks = during.map(([, duration]) => duration);
     return {
       usableMs,
       syncedMs,

@@ -24,6 +24,8 @@ export const { values } = parseArgs({
      * 4× takes about two thirds of a core), so on a machine of few cores it also slows the workers,
      * the browser and the bench's own server: 1 measures what the workers cost on their own. */
     cpu: { type: "string" },
+    /** Prints each long task of an uninterrupted sync: when it started (from the sign-in click) and how long it ran. */
+    "list-tasks": { type: "boolean", default: false },
   },
 });
 export const scales = values.scales.split(",").map(Number);
