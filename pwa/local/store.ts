@@ -1,7 +1,7 @@
 import type { ErrorCode } from "@schema/error-codes.ts";
 import type { ViewedRecord } from "@schema/record-view.ts";
 import type { Clinician, Homework, Message, Patient, Prompt, Summary, SyncedTable } from "@schema/rows.ts";
-import Dexie, { type EntityTable } from "dexie";
+import Dexie, { cmp, type EntityTable } from "dexie";
 import { encryptStore, openRows, readRaw } from "./encrypted-store.ts";
 import { groupMessages, MESSAGE_GROUPS, MESSAGES, type MessageGroup, messagesOf } from "./message-groups.ts";
 import { noteSearchChanges, type SearchChange } from "./search-changes.ts";
@@ -219,7 +219,7 @@ export async function readConversation(store: LocalStore, conversationId: string
   const groups = await openRows<MessageGroup | undefined>(store.userId, raw, { kept: true });
   return (messagesOf(groups) as unknown as Message[])
     .filter((m) => m.conversation_id === conversationId)
-    .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    .sort((a, b) => cmp(a.id, b.id));
 }
 
 /** Deletes a user's database: rows, outbox, conflicts and cursor. */

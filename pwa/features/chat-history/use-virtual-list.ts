@@ -44,8 +44,8 @@ function measureRow<E extends Element>(
   instance: Virtualizer<E, Element>,
 ) {
   if (entry) return measureElement(row, entry, instance);
-  const key = instance.options.getItemKey(instance.indexFromElement(row));
-  return instance.itemSizeCache.get(key) ?? instance.options.estimateSize(instance.indexFromElement(row));
+  const index = instance.indexFromElement(row);
+  return instance.itemSizeCache.get(instance.options.getItemKey(index)) ?? instance.options.estimateSize(index);
 }
 
 const scrolled = new WeakSet<Element>();
