@@ -46,11 +46,17 @@ const another = (id: string, conversation_id: string, timestamp: string): Messag
   updated_at: timestamp,
 });
 
+/** A user's store on a fresh IndexedDB, with its data key held. */
+function keyedStore(userId: string) {
+  const indexedDB = new IDBFactory();
+  const store = openStore(userId, { indexedDB, IDBKeyRange });
+  holdDataKey(userId, crypto.getRandomValues(new Uint8Array(32)));
+  return { indexedDB, store };
+}
+
 describe("the device store's tables", () => {
   it("keeps a conversation's messages in one record and answers every read of them as a table of messages", async () => {
-    const indexedDB = new IDBFactory();
-    const store = openStore("u2", { indexedDB, IDBKeyRange });
-    holdDataKey("u2", crypto.getRandomValues(new Uint8Array(32)));
+    const { indexedDB, store } = keyedStore("u2");
     const rows = [
       message,
       another("m3", "c1", "2026-01-03T10:00:00.000Z"),
@@ -109,9 +115,7 @@ describe("the device store's tables", () => {
   });
 
   it("reads and removes many messages by id in one read of the records, with the same answers", async () => {
-    const indexedDB = new IDBFactory();
-    const store = openStore("u3", { indexedDB, IDBKeyRange });
-    holdDataKey("u3", crypto.getRandomValues(new Uint8Array(32)));
+    const { store } = keyedStore("u3");
     const rows = Array.from({ length: 700 }, (_, i) =>
       another(
         `m${String(i).padStart(3, "0")}`,
@@ -131,9 +135,7 @@ describe("the device store's tables", () => {
   });
 
   it("reads rows opened off the main thread, a whole table or by an index, and a live query of them hears their writes", async () => {
-    const indexedDB = new IDBFactory();
-    const store = openStore("u5", { indexedDB, IDBKeyRange });
-    holdDataKey("u5", crypto.getRandomValues(new Uint8Array(32)));
+    const { indexedDB, store } = keyedStore("u5");
     const patient = (id: string, username: string) => ({
       id,
       version: 1,
@@ -164,9 +166,7 @@ describe("the device store's tables", () => {
   });
 
   it("reads a conversation's messages opened off the main thread, as its table answers them, once, and live", async () => {
-    const indexedDB = new IDBFactory();
-    const store = openStore("u6", { indexedDB, IDBKeyRange });
-    holdDataKey("u6", crypto.getRandomValues(new Uint8Array(32)));
+    const { store } = keyedStore("u6");
     const messages = store.conversation_messages;
     await messages.bulkPut([
       another("m3", "c1", "2026-01-03T10:00:00.000Z"),
@@ -198,9 +198,7 @@ describe("the device store's tables", () => {
   });
 
   it("writes the groups a page sealed ahead, and merges again one another tab changed in between", async () => {
-    const indexedDB = new IDBFactory();
-    const store = openStore("u4", { indexedDB, IDBKeyRange });
-    holdDataKey("u4", crypto.getRandomValues(new Uint8Array(32)));
+    const { indexedDB, store } = keyedStore("u4");
     const messages = store.conversation_messages;
     await messages.put(message);
     const page = [another("m2", "c1", "2026-01-02T10:00:00.000Z"), another("m3", "c2", "2026-01-03T10:00:00.000Z")];
