@@ -7,6 +7,9 @@ export default function Toaster() {
       visibleToasts={1}
       position="bottom-right"
       closeButton
+      // The app is English only. Without it sonner asks the browser for the page's direction on
+      // every render (getComputedStyle), a forced style recalculation while a first sync fills screens.
+      dir="ltr"
       // Our own colours rather than richColors: sonner's green fails WCAG contrast (4.25:1).
       toastOptions={{
         classNames: {
