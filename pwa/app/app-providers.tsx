@@ -1,7 +1,7 @@
 import { type ReactNode, Suspense } from "react";
 import { AppErrorBoundary } from "@/app/layout/page-error-boundary.tsx";
 import { useToastsShown } from "@/app/lock/toasts-while-locked.ts";
-import { lazyScreen } from "@/lib/lazy-screen.ts";
+import { lazyScreen } from "@/lib/lazy-screen.tsx";
 import { AuthProvider } from "@/shared/auth/auth-context.tsx";
 
 // Toasts appear only after an action, so their code loads after the first paint.

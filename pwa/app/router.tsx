@@ -1,26 +1,25 @@
 import { messages } from "@schema/messages.ts";
 import { Navigate, Route, Routes } from "react-router";
 import LandingPage from "@/features/landing/page.tsx";
-import { lazyScreen } from "@/lib/lazy-screen.ts";
 import { RequireAdmin, RequireUser } from "./auth/route-guards.tsx";
 import { AppLayout } from "./layout/app-layout.tsx";
-
-// The landing page is the first load of `/`; every other screen is its own chunk, fetched when opened.
-const AuthPage = lazyScreen(() => import("@/features/auth/page.tsx"));
-const VideoExamplePage = lazyScreen(() => import("@/features/video-example/page.tsx"));
-const ChatHistoryPage = lazyScreen(() => import("@/features/chat-history/page.tsx"));
-const PatientsPage = lazyScreen(() => import("@/features/patients/page.tsx"));
-const SummariesPage = lazyScreen(() => import("@/features/conversation-summaries/page.tsx"));
-const ProfilePage = lazyScreen(() => import("@/features/profile/page.tsx"));
-const InputPromptPage = lazyScreen(() => import("@/features/input-prompt/page.tsx"));
-const PromptHistoryPage = lazyScreen(() => import("@/features/prompt-history/page.tsx"));
-const ManageUsersPage = lazyScreen(() => import("@/features/manage-users/page.tsx"));
-const AgentKeysPage = lazyScreen(() => import("@/features/agent-keys/page.tsx"));
-const SettingsPage = lazyScreen(() => import("@/features/settings/page.tsx"));
-const ActivityLogsPage = lazyScreen(() => import("@/features/activity-logs/page.tsx"));
-const CaseloadPage = lazyScreen(() => import("@/features/caseload/page.tsx"));
-const SessionPrepPage = lazyScreen(() => import("@/features/session-prep/page.tsx"));
-const NotFound = lazyScreen(() => import("./not-found.tsx").then((m) => ({ default: m.NotFound })));
+import {
+  ActivityLogsPage,
+  AgentKeysPage,
+  AuthPage,
+  CaseloadPage,
+  ChatHistoryPage,
+  InputPromptPage,
+  ManageUsersPage,
+  NotFound,
+  PatientsPage,
+  ProfilePage,
+  PromptHistoryPage,
+  SessionPrepPage,
+  SettingsPage,
+  SummariesPage,
+  VideoExamplePage,
+} from "./screens.ts";
 
 /** The admin's first screen, where a bare /admin leads (the Admin Dashboard menu's first entry). */
 const ADMIN_HOME = "/admin/input-prompt";

@@ -29,6 +29,7 @@ export function lazyScreen<T extends ComponentType<any>>(load: () => Promise<{ d
     return loading;
   };
   const Lazy = lazy(preload) as unknown as ComponentType<ComponentProps<T>>;
+  // biome-ignore lint/correctness/noComponentHookFactories: made once per screen, at module level, as React.lazy makes its own
   function Screen(props: ComponentProps<T>) {
     // Decided once per mount: switching from Lazy to the loaded component would mount the screen again.
     const [Loaded] = useState(() => loaded as ComponentType<ComponentProps<T>> | undefined);

@@ -1,6 +1,6 @@
 import { Suspense, useEffect, useState } from "react";
 import { useLocation } from "react-router";
-import { lazyScreen } from "@/lib/lazy-screen.ts";
+import { lazyScreen } from "@/lib/lazy-screen.tsx";
 import { useAuth } from "@/shared/auth/auth-context.tsx";
 import { PageFrame } from "./page-frame.tsx";
 import { MenuOpenState } from "./top-bar.tsx";

@@ -1,5 +1,5 @@
 import { createContext, type ReactNode, Suspense, useContext, useState } from "react";
-import { lazyScreen } from "@/lib/lazy-screen.ts";
+import { lazyScreen } from "@/lib/lazy-screen.tsx";
 
 const InviteDialog = lazyScreen(() => import("@/features/invite/invite-dialog.tsx"));
 

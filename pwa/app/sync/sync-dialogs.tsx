@@ -1,6 +1,6 @@
 import { type ReactNode, Suspense, useCallback, useMemo, useState } from "react";
 import { useScreensHidden } from "@/app/lock/lock-context.ts";
-import { lazyScreen } from "@/lib/lazy-screen.ts";
+import { lazyScreen } from "@/lib/lazy-screen.tsx";
 import { useOptionalSyncEngine } from "@/shared/sync/sync-context.ts";
 import { type SignOutChoice, SyncDialogsContext, type Unsent } from "@/shared/sync/sync-dialogs-context.ts";
 import { useStorageNotice } from "./use-storage-notice.ts";

@@ -2,7 +2,7 @@ import { ArrowRightIcon, FlaskConicalIcon, LifeBuoyIcon, MicIcon } from "lucide-
 import { Suspense } from "react";
 import { Link } from "react-router";
 import { usePublicConfig } from "@/lib/config.ts";
-import { lazyScreen } from "@/lib/lazy-screen.ts";
+import { lazyScreen } from "@/lib/lazy-screen.tsx";
 import { usePageTitle } from "@/lib/use-page-title.ts";
 import { useAuth } from "@/shared/auth/auth-context.tsx";
 import { Button } from "@/ui/button.tsx";
