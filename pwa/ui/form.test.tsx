@@ -44,3 +44,32 @@ describe("the form kit's SelectField", () => {
     expect(screen.queryByText("Colour is required")).toBeNull();
   });
 });
+
+function PinForm({ pending, onSent }: { pending: boolean; onSent: () => void }) {
+  const form = useAppForm({ defaultValues: { pin: "" }, onSubmit: onSent });
+  return (
+    <form {...formProps(form)}>
+      <form.AppForm>
+        <form.SubmitButton pendingLabel="Saving..." pending={pending}>
+          Set PIN
+        </form.SubmitButton>
+      </form.AppForm>
+    </form>
+  );
+}
+
+describe("the form kit's SubmitButton", () => {
+  it("stays busy while what its submit started is pending, so the form is not sent twice", async () => {
+    let sent = 0;
+    const user = userEvent.setup();
+    const { rerender } = render(<PinForm pending={false} onSent={() => sent++} />);
+    await user.click(screen.getByRole("button", { name: "Set PIN" }));
+    rerender(<PinForm pending onSent={() => sent++} />);
+    const busy = screen.getByRole("button", { name: "Saving..." });
+    expect(busy.hasAttribute("disabled")).toBe(true);
+    await user.click(busy);
+    expect(sent).toBe(1);
+    rerender(<PinForm pending={false} onSent={() => sent++} />);
+    expect(screen.getByRole("button", { name: "Set PIN" }).hasAttribute("disabled")).toBe(false);
+  });
+});

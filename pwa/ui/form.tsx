@@ -140,13 +140,20 @@ function SelectField({
 }
 
 /** The submit button; it shows `pendingLabel` and is disabled while the submit runs. */
-function SubmitButton({ children, pendingLabel, ...props }: ComponentProps<typeof Button> & { pendingLabel?: string }) {
+/** The form's submit button; `pending` keeps it busy after the submit, while what it started finishes. */
+function SubmitButton({
+  children,
+  pendingLabel,
+  pending = false,
+  disabled,
+  ...props
+}: ComponentProps<typeof Button> & { pendingLabel?: string; pending?: boolean }) {
   const form = useFormContext();
   return (
     <form.Subscribe selector={(s) => s.isSubmitting}>
       {(isSubmitting) => (
-        <Button type="submit" disabled={isSubmitting || props.disabled} {...props}>
-          {isSubmitting && pendingLabel ? pendingLabel : children}
+        <Button type="submit" {...props} disabled={isSubmitting || pending || disabled}>
+          {(isSubmitting || pending) && pendingLabel ? pendingLabel : children}
         </Button>
       )}
     </form.Subscribe>

@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect } from "react";
+import { type ReactNode, useEffect, useTransition } from "react";
 import { readDeviceKey } from "@/local/device-key.ts";
 import { setUpKey } from "@/local/set-up-key.ts";
 import { useOptionalSyncEngine } from "@/shared/sync/sync-context.ts";
@@ -16,6 +16,7 @@ export function LockGate({ children }: { children: ReactNode }) {
   const { phase, setPhase } = useDeviceLock();
   const engine = useOptionalSyncEngine();
   const idleMinutes = useLockIdleMinutes();
+  const [unlocking, startUnlocking] = useTransition();
   useEffect(() => {
     if (phase !== "checking" || !engine) return;
     let current = true;
@@ -40,6 +41,10 @@ export function LockGate({ children }: { children: ReactNode }) {
     };
   }, [phase, engine, setPhase]);
 
+  // The app's frame and its screen mount as a transition: rendered in slices, not in the one task
+  // that takes the PIN (on a slow tablet, during a first sync, 100 ms and more). The PIN's form
+  // stays busy meanwhile, so it is not sent twice.
+  const unlock = () => startUnlocking(() => setPhase("unlocked"));
   if (phase === "unlocked") return children;
   if (!engine || phase === "checking") return <PageSpinner />;
   if (phase === "set-up")
@@ -47,9 +52,10 @@ export function LockGate({ children }: { children: ReactNode }) {
       <PinSetUp
         store={engine.store}
         idleMinutes={idleMinutes}
-        onDone={() => setPhase("unlocked")}
+        unlocking={unlocking}
+        onDone={unlock}
         onSetElsewhere={() => setPhase("locked")}
       />
     );
-  return <UnlockScreen engine={engine} onUnlocked={() => setPhase("unlocked")} />;
+  return <UnlockScreen engine={engine} unlocking={unlocking} onUnlocked={unlock} />;
 }

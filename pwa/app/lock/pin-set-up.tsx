@@ -9,11 +9,14 @@ import { LockCard, pinInputProps } from "./lock-card.tsx";
 export function PinSetUp({
   store,
   idleMinutes,
+  unlocking,
   onDone,
   onSetElsewhere,
 }: {
   store: LocalStore;
   idleMinutes: number;
+  /** The PIN is set and the app is on its way. */
+  unlocking: boolean;
   onDone: () => void;
   /** Another tab of the user set the PIN meanwhile: this one unlocks with it. */
   onSetElsewhere: () => void;
@@ -50,7 +53,7 @@ export function PinSetUp({
           </p>
         )}
         <form.AppForm>
-          <form.SubmitButton className="h-12" pendingLabel="Saving...">
+          <form.SubmitButton className="h-12" pendingLabel="Saving..." pending={unlocking}>
             Set PIN
           </form.SubmitButton>
         </form.AppForm>

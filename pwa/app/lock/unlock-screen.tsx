@@ -14,7 +14,16 @@ import { useWipeDevice } from "./use-wipe-device.ts";
  * copy (the engine stops first), ends the session and leaves the user at the sign-in page; so does
  * signing out here, asked for.
  */
-export function UnlockScreen({ engine, onUnlocked }: { engine: SyncEngine; onUnlocked: () => void }) {
+export function UnlockScreen({
+  engine,
+  unlocking,
+  onUnlocked,
+}: {
+  engine: SyncEngine;
+  /** The PIN was right and the app is on its way. */
+  unlocking: boolean;
+  onUnlocked: () => void;
+}) {
   const { user } = useAuth();
   const [wrong, setWrong] = useState<string | null>(null);
   const [lastTry, setLastTry] = useState<string | null>(null);
@@ -60,7 +69,7 @@ export function UnlockScreen({ engine, onUnlocked }: { engine: SyncEngine; onUnl
           {(f) => <f.PasswordField label="Device PIN" {...pinInputProps} answer={wrong} autoFocus />}
         </form.AppField>
         <form.AppForm>
-          <form.SubmitButton className="h-12" pendingLabel="Unlocking...">
+          <form.SubmitButton className="h-12" pendingLabel="Unlocking..." pending={unlocking}>
             Unlock
           </form.SubmitButton>
         </form.AppForm>
