@@ -161,6 +161,8 @@ describe("the lock screen of a shared tablet", () => {
 
     const pin = devicePinForm(page).getByLabel("Device PIN", { exact: true });
     await pin.waitFor();
+    // Focused once painted (a frame after it shows), without a click.
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 50))));
     expect(await pin.evaluate((el) => el === document.activeElement)).toBe(true);
     expect(await pin.getAttribute("inputmode")).toBe("numeric");
     expect(await pin.getAttribute("autocomplete")).toBe("off");

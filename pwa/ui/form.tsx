@@ -1,6 +1,7 @@
 import { createFormHook, createFormHookContexts } from "@tanstack/react-form";
 import type { ComponentProps, ReactNode } from "react";
 import * as v from "valibot";
+import { useFocusAfterPaint } from "@/lib/use-focus-after-paint.ts";
 import { Button } from "@/ui/button.tsx";
 import { FormField } from "@/ui/form-field.tsx";
 import { Input } from "@/ui/input.tsx";
@@ -79,18 +80,23 @@ function TextField({ label, description, ...props }: FieldProps<ComponentProps<"
   );
 }
 
-/** `answer`: an error only the submit can tell (a wrong PIN), shown where the schema's are and read out at once. */
+/**
+ * `answer`: an error only the submit can tell (a wrong PIN), shown where the schema's are and read out at once.
+ * `autoFocus` focuses the field once it is painted (useFocusAfterPaint).
+ */
 function PasswordField({
   label,
   description,
   answer,
+  autoFocus,
   ...props
 }: FieldProps<Omit<ComponentProps<"input">, "type">> & { answer?: string | null }) {
   const field = useFieldContext<string>();
   const error = useFieldError();
+  const focused = useFocusAfterPaint<HTMLInputElement>(autoFocus);
   return (
     <FormField label={label} description={description} error={error ?? answer ?? undefined} announce={!error}>
-      <PasswordInput {...bindText(field)} {...props} />
+      <PasswordInput ref={focused} {...bindText(field)} {...props} />
     </FormField>
   );
 }
