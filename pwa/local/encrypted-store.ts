@@ -5,6 +5,7 @@ import { encodeBase64urlNoPadding } from "@oslojs/encoding";
 import { SYNCED_TABLES } from "@schema/rows.ts";
 import type { DBCore, DBCoreCursor, DBCoreKeyRange, DBCoreTable } from "dexie";
 import Dexie from "dexie";
+import { type OpenedRows, openedRows } from "./opened-rows.ts";
 
 /**
  * The device store encrypted at rest (issue 15). Each row of the tables below is kept as its
@@ -52,12 +53,8 @@ interface StoreKeys {
   /** The key of the patient-name hashes, derived from the data key. */
   mac: Uint8Array;
   hashes: Map<string, string>;
-  /** Rows opened lately, by IV and tag (see openNow); dropped with the key. */
-  opened: Map<string, { bytes: Uint8Array; text: string }>;
-  /** The bytes `opened` holds (ciphertexts and texts). */
-  openedBytes: number;
-  /** Rows being opened by Web Crypto for a screen, by IV and tag: reads of the same row share one opening. */
-  opening: Map<string, Promise<string>>;
+  /** Rows opened lately (see openNow); dropped with the key. */
+  opened: OpenedRows;
 }
 
 const held = new Map<string, StoreKeys>();
@@ -75,9 +72,7 @@ export function setStoreKey(userId: string, raw: Uint8Array | null): void {
     aes,
     mac,
     hashes: new Map(),
-    opened: new Map(),
-    openedBytes: 0,
-    opening: new Map(),
+    opened: openedRows(),
   });
 }
 
@@ -147,13 +142,6 @@ function sealNow(userId: string, table: DBCoreTable, row: Record<string, unknown
 }
 
 /**
- * How many opened rows each store keeps in memory (a screenful of tables, a conversation or two),
- * and how many bytes at most: a conversation's messages are one record (message-groups.ts).
- */
-const OPENED_KEPT = 4096;
-const OPENED_BYTES = 16_000_000;
-
-/**
  * The clear row of a stored one; rows stored before encryption (no ciphertext) are clear already.
  * A live query reads its rows again after every write to its tables (each page of a first sync),
  * and noble's opening takes about 1 ms a row on a slow tablet's main thread, so the text of rows
@@ -163,52 +151,12 @@ function openNow(userId: string, stored: unknown): unknown {
   if (!stored || typeof stored !== "object" || !(SEALED in stored)) return stored;
   const bytes = (stored as Record<string, Uint8Array>)[SEALED];
   const keys = keysOf(userId);
-  let text = keptText(keys, bytes);
+  let text = keys.opened.text(bytes);
   if (text === undefined) {
     text = decoder.decode(gcm(keys.raw, bytes.subarray(0, 12)).decrypt(bytes.subarray(12)));
-    keep(keys, bytes, text);
+    keys.opened.keep(bytes, text);
   }
   return withStoredKey(stored as Record<string, unknown>, JSON.parse(text));
-}
-
-type Keys = ReturnType<typeof keysOf>;
-// IV and tag: random, and different whenever the ciphertext is.
-const keptId = (bytes: Uint8Array) =>
-  String.fromCharCode(...bytes.subarray(0, 12), ...bytes.subarray(bytes.length - 16));
-const keptSize = (entry: { bytes: Uint8Array; text: string }) => entry.bytes.length + entry.text.length * 2;
-
-/** The text of these very bytes if they were opened lately (they become the newest kept). */
-function keptText(keys: Keys, bytes: Uint8Array): string | undefined {
-  const id = keptId(bytes);
-  const kept = keys.opened.get(id);
-  if (!kept || !sameBytes(kept.bytes, bytes)) return undefined;
-  keys.opened.delete(id);
-  keys.opened.set(id, kept);
-  return kept.text;
-}
-
-function keep(keys: Keys, bytes: Uint8Array, text: string) {
-  const { opened } = keys;
-  const id = keptId(bytes);
-  const old = opened.get(id);
-  if (old) {
-    opened.delete(id);
-    keys.openedBytes -= keptSize(old);
-  }
-  const entry = { bytes: bytes.slice(), text };
-  opened.set(id, entry);
-  keys.openedBytes += keptSize(entry);
-  for (const [oldest, entry] of opened) {
-    if (opened.size <= OPENED_KEPT && keys.openedBytes <= OPENED_BYTES) break;
-    opened.delete(oldest);
-    keys.openedBytes -= keptSize(entry);
-  }
-}
-
-function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
 }
 
 /** An auto-incremented key (the outbox's seq) is given by IndexedDB after sealing: it comes from the stored row. */
@@ -278,7 +226,7 @@ export async function openRows<T>(userId: string, stored: readonly unknown[], { 
       if (!value || typeof value !== "object" || !(SEALED in value)) return value as T;
       const bytes = (value as Record<string, Uint8Array>)[SEALED];
       const text = kept
-        ? (keptText(keys, bytes) ?? (await openKept(userId, keys, bytes)))
+        ? (keys.opened.text(bytes) ?? (await keys.opened.openOnce(bytes, () => openText(userId, bytes))))
         : await openText(userId, bytes);
       return withStoredKey(value as Record<string, unknown>, JSON.parse(text)) as T;
     }),
@@ -286,21 +234,6 @@ export async function openRows<T>(userId: string, stored: readonly unknown[], { 
 }
 
 const openText = async (userId: string, bytes: Uint8Array) => decoder.decode(await openBytes(userId, bytes));
-
-/** Opens a row by Web Crypto and keeps its text; reads of it meanwhile wait for the same opening. */
-function openKept(userId: string, keys: Keys, bytes: Uint8Array): Promise<string> {
-  const id = keptId(bytes);
-  const pending = keys.opening.get(id);
-  if (pending) return pending;
-  const opening = openText(userId, bytes)
-    .then((text) => {
-      keep(keys, bytes, text);
-      return text;
-    })
-    .finally(() => keys.opening.delete(id));
-  keys.opening.set(id, opening);
-  return opening;
-}
 
 /** A getMany of a layer above that wants the stored rows as they are (to compare, not to read). */
 export interface UnopenedRead {
