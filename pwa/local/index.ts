@@ -12,6 +12,7 @@ export {
   otherUsersOnDevice,
   type Refused,
   readConversation,
+  readMessages,
   readOpened,
   refusedOf,
 } from "./store.ts";

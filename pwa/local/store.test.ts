@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { forgetDeviceKey, holdDataKey } from "./device-key.ts";
 import { sealClearRows } from "./encrypted-store.ts";
 import { presealMessages } from "./message-groups.ts";
-import { openStore, readConversation, readOpened, storeName } from "./store.ts";
+import { openStore, readConversation, readMessages, readOpened, storeName } from "./store.ts";
 
 afterEach(() => forgetDeviceKey());
 
@@ -194,6 +194,25 @@ describe("the device store's tables", () => {
     await messages.put(another("m4", "c1", "2026-01-05T10:00:00.000Z"));
     await vi.waitFor(() => expect(answers.at(-1)).toEqual(["m1", "m10", "m3", "m4"]));
     live.unsubscribe();
+    store.close();
+  });
+
+  it("reads messages by id as bulkGet answers them, each conversation's record opened once", async () => {
+    const { store } = keyedStore("u7");
+    const messages = store.conversation_messages;
+    await messages.bulkPut([
+      message,
+      another("m2", "c2", "2026-01-02T10:00:00.000Z"),
+      another("m3", "c1", "2026-01-03T10:00:00.000Z"),
+    ]);
+    const ids = ["m3", "none", "m2", "m1"];
+    const decrypt = vi.spyOn(crypto.subtle, "decrypt");
+    const read = await readMessages(store, ids);
+    expect(read).toEqual(await messages.bulkGet(ids));
+    expect(read.map((m) => m?.id)).toEqual(["m3", undefined, "m2", "m1"]);
+    // m3 and m1 share c1's record: two records, two openings.
+    expect(decrypt).toHaveBeenCalledTimes(2);
+    decrypt.mockRestore();
     store.close();
   });
 

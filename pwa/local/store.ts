@@ -3,7 +3,7 @@ import type { ViewedRecord } from "@schema/record-view.ts";
 import type { Clinician, Homework, Message, Patient, Prompt, Summary, SyncedTable } from "@schema/rows.ts";
 import Dexie, { cmp, type EntityTable } from "dexie";
 import { encryptStore, openRows, readRaw } from "./encrypted-store.ts";
-import { groupMessages, MESSAGE_GROUPS, MESSAGES, type MessageGroup, messagesOf } from "./message-groups.ts";
+import { groupMessages, MESSAGE_GROUPS, MESSAGES, type MessageGroup, messageIn, messagesOf } from "./message-groups.ts";
 import { noteSearchChanges, type SearchChange } from "./search-changes.ts";
 
 /**
@@ -220,6 +220,18 @@ export async function readConversation(store: LocalStore, conversationId: string
   return (messagesOf(groups) as unknown as Message[])
     .filter((m) => m.conversation_id === conversationId)
     .sort((a, b) => cmp(a.id, b.id));
+}
+
+/**
+ * Messages by id (a page of search results), as `bulkGet` answers them (undefined for one not on
+ * the device), opened by Web Crypto as `readConversation` opens them: each one's conversation record
+ * once, however many of the ids it holds.
+ */
+export async function readMessages(store: LocalStore, ids: readonly string[]): Promise<(Message | undefined)[]> {
+  const table = store.conversation_messages;
+  const raw = await readRaw(store, [table], () => table.bulkGet([...ids]));
+  const groups = await openRows<MessageGroup | undefined>(store.userId, raw, { kept: true });
+  return ids.map((id, i) => messageIn(groups[i], id));
 }
 
 /** Deletes a user's database: rows, outbox, conflicts and cursor. */

@@ -1,6 +1,6 @@
 import type { Message } from "@schema/rows.ts";
 import { useRef } from "react";
-import type { LocalStore } from "@/local/index.ts";
+import { type LocalStore, readMessages } from "@/local/index.ts";
 import { useLive } from "@/shared/sync/use-live.ts";
 import { type FetchRange, useResultPage } from "./use-result-page.ts";
 
@@ -20,7 +20,7 @@ export function useMessageRows(
   const cache = useRef({ key: resultKey, rows: new Map<number, Message>() });
   if (cache.current.key !== resultKey) cache.current = { key: resultKey, rows: new Map() };
 
-  const rows = useLive(async () => (page ? store.conversation_messages.bulkGet(page.items) : []), [store, page]);
+  const rows = useLive(async () => (page ? readMessages(store, page.items) : []), [store, page]);
   if (page && rows.status === "ready") {
     rows.data.forEach((row, i) => {
       if (row) cache.current.rows.set(page.from + i, row);
