@@ -14,6 +14,7 @@ export {
   readConversation,
   readMessages,
   readOpened,
+  readPatientMessages,
   refusedOf,
 } from "./store.ts";
 // The page's handle on the engine, which runs in the sync worker.

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { forgetDeviceKey, holdDataKey } from "./device-key.ts";
 import { sealClearRows } from "./encrypted-store.ts";
 import { presealMessages } from "./message-groups.ts";
-import { openStore, readConversation, readMessages, readOpened, storeName } from "./store.ts";
+import { openStore, readConversation, readMessages, readOpened, readPatientMessages, storeName } from "./store.ts";
 
 afterEach(() => forgetDeviceKey());
 
@@ -45,6 +45,13 @@ const another = (id: string, conversation_id: string, timestamp: string): Messag
   timestamp,
   updated_at: timestamp,
 });
+
+/** m1 and m3 in conversation c1, m2 in c2: all of patient ada01. */
+const threeMessages = () => [
+  message,
+  another("m2", "c2", "2026-01-02T10:00:00.000Z"),
+  another("m3", "c1", "2026-01-03T10:00:00.000Z"),
+];
 
 /** A user's store on a fresh IndexedDB, with its data key held. */
 function keyedStore(userId: string) {
@@ -200,11 +207,7 @@ describe("the device store's tables", () => {
   it("reads messages by id as bulkGet answers them, each conversation's record opened once", async () => {
     const { store } = keyedStore("u7");
     const messages = store.conversation_messages;
-    await messages.bulkPut([
-      message,
-      another("m2", "c2", "2026-01-02T10:00:00.000Z"),
-      another("m3", "c1", "2026-01-03T10:00:00.000Z"),
-    ]);
+    await messages.bulkPut(threeMessages());
     const ids = ["m3", "none", "m2", "m1"];
     const decrypt = vi.spyOn(crypto.subtle, "decrypt");
     const read = await readMessages(store, ids);
@@ -213,6 +216,24 @@ describe("the device store's tables", () => {
     // m3 and m1 share c1's record: two records, two openings.
     expect(decrypt).toHaveBeenCalledTimes(2);
     decrypt.mockRestore();
+    store.close();
+  });
+
+  it("reads a patient's messages from a time on, as the patient and time index answers them", async () => {
+    const { store } = keyedStore("u8");
+    const messages = store.conversation_messages;
+    await messages.bulkPut([
+      ...threeMessages(),
+      { ...another("m4", "c3", "2026-01-04T10:00:00.000Z"), patient_name: "bea02" },
+    ]);
+    const from = "2026-01-02T00:00:00.000Z";
+    const table = await messages
+      .where("[patient_name+timestamp]")
+      .between(["ada01", from], ["ada01", "\uffff"], true, true)
+      .toArray();
+    const read = await readPatientMessages(store, "ada01", from);
+    expect(read).toEqual(table);
+    expect(read.map((m) => m.id)).toEqual(["m2", "m3"]);
     store.close();
   });
 

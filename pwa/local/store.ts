@@ -231,7 +231,22 @@ export async function readMessages(store: LocalStore, ids: readonly string[]): P
   const table = store.conversation_messages;
   const raw = await readRaw(store, [table], () => table.bulkGet([...ids]));
   const groups = await openRows<MessageGroup | undefined>(store.userId, raw, { kept: true });
-  return ids.map((id, i) => messageIn(groups[i], id));
+  return ids.map((id, i) => messageIn(groups[i], id) as unknown as Message | undefined);
+}
+
+/**
+ * A patient's messages from the time `from` (ISO) on, opened by Web Crypto as `readConversation`
+ * opens them: the patient's conversation records read raw (by their patient index), each opened once.
+ */
+export async function readPatientMessages(store: LocalStore, patientName: string, from: string): Promise<Message[]> {
+  const table = store.conversation_messages;
+  const raw = await readRaw(store, [table], () =>
+    table.where("[patient_name+timestamp]").between([patientName, from], [patientName, "\uffff"], true, true).toArray(),
+  );
+  const groups = await openRows<MessageGroup | undefined>(store.userId, raw, { kept: true });
+  return (messagesOf(groups) as unknown as Message[])
+    .filter((m) => m.patient_name === patientName && m.timestamp >= from)
+    .sort((a, b) => cmp([a.timestamp, a.id], [b.timestamp, b.id]));
 }
 
 /** Deletes a user's database: rows, outbox, conflicts and cursor. */

@@ -1,23 +1,23 @@
-import { discussedAt, markDiscussed } from "@/local/index.ts";
+import { discussedAt, markDiscussed, readOpened, readPatientMessages } from "@/local/index.ts";
 import { useStore } from "@/shared/sync/sync-context.ts";
 import { type Live, useLive } from "@/shared/sync/use-live.ts";
 import { buildDigest, type Digest } from "./digest.ts";
 
 /**
  * One patient's digest since `since` (ms), from the device store alone (it works offline), and
- * following every change to it. Messages are read from `since` on through their patient+time index.
+ * following every change to it. Messages are read from `since` on (readPatientMessages).
  */
 export function useDigest(patientName: string, since: number): Live<Digest> {
   const store = useStore();
   return useLive(async () => {
     const from = new Date(since).toISOString();
+    // Opened by Web Crypto, not by noble inside the reads on the page's main thread.
     const [homework, summaries, messages] = await Promise.all([
-      store.homework.where("patientName").equals(patientName).toArray(),
-      store.conversation_summaries.where("patient_name").equals(patientName).toArray(),
-      store.conversation_messages
-        .where("[patient_name+timestamp]")
-        .between([patientName, from], [patientName, "\uffff"], true, true)
-        .toArray(),
+      readOpened(store, store.homework, () => store.homework.where("patientName").equals(patientName).toArray()),
+      readOpened(store, store.conversation_summaries, () =>
+        store.conversation_summaries.where("patient_name").equals(patientName).toArray(),
+      ),
+      readPatientMessages(store, patientName, from),
     ]);
     return buildDigest(since, { homework, summaries, messages });
   }, [store, patientName, since]);
