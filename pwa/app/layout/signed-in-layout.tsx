@@ -1,7 +1,6 @@
-import { Suspense, useEffect } from "react";
+import { Suspense } from "react";
 import { DeviceLockProvider } from "@/app/lock/device-lock-provider.tsx";
 import { LockGate } from "@/app/lock/lock-gate.tsx";
-import { preloadScreens } from "@/app/screens.ts";
 import { lazyScreen } from "@/lib/lazy-screen.tsx";
 import { useAuth } from "@/shared/auth/auth-context.tsx";
 import { SyncStatus } from "@/shared/sync/sync-status.tsx";
@@ -35,13 +34,8 @@ const parts: SignedInParts = {
  * shown only while the device is unlocked (the PIN set-up or the lock screen take its place).
  */
 export default function SignedInLayout() {
-  const { user, isAdmin } = useAuth();
+  const { user } = useAuth();
   const userId = user?.id ?? "";
-  useEffect(() => {
-    const signedOut = new AbortController();
-    void preloadScreens(isAdmin, signedOut.signal);
-    return () => signedOut.abort();
-  }, [isAdmin]);
   return (
     <DeviceLockProvider key={userId} userId={userId}>
       <SignedInProviders>

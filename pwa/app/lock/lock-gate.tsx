@@ -1,6 +1,8 @@
 import { type ReactNode, useEffect, useTransition } from "react";
+import { preloadScreens } from "@/app/screens.ts";
 import { readDeviceKey } from "@/local/device-key.ts";
 import { setUpKey } from "@/local/set-up-key.ts";
+import { useAuth } from "@/shared/auth/auth-context.tsx";
 import { useOptionalSyncEngine } from "@/shared/sync/sync-context.ts";
 import { PageSpinner } from "@/ui/spinner.tsx";
 import { useLockIdleMinutes } from "./idle-minutes.ts";
@@ -17,6 +19,16 @@ export function LockGate({ children }: { children: ReactNode }) {
   const engine = useOptionalSyncEngine();
   const idleMinutes = useLockIdleMinutes();
   const [unlocking, startUnlocking] = useTransition();
+  const { isAdmin } = useAuth();
+  // The user's screens are fetched once what this gate shows first (the PIN set-up, the lock
+  // screen or the app) is on screen: not in competition with it.
+  const shown = phase !== "checking" && engine !== null;
+  useEffect(() => {
+    if (!shown) return;
+    const signedOut = new AbortController();
+    void preloadScreens(isAdmin, signedOut.signal);
+    return () => signedOut.abort();
+  }, [shown, isAdmin]);
   useEffect(() => {
     if (phase !== "checking" || !engine) return;
     let current = true;
