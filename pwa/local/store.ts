@@ -208,43 +208,45 @@ export async function readOpened<T>(
 }
 
 /**
- * One conversation's messages, as its table answers them (by id), opened by Web Crypto as
- * `readOpened` opens rows: its record (message-groups.ts), read raw, then opened. Opening an open
- * conversation's messages by noble took 14 ms of the page's main thread at full speed in a
- * profiled first sync.
+ * The conversation records (message-groups.ts) a read of the messages table finds, read raw and
+ * opened by Web Crypto, each once, as `readOpened` opens rows; and their messages as the table's type.
+ */
+async function openedGroups(
+  store: LocalStore,
+  read: (messages: LocalStore["conversation_messages"]) => Promise<unknown>,
+) {
+  const table = store.conversation_messages;
+  const raw = (await readRaw(store, [table], () => read(table))) as unknown[];
+  const groups = await openRows<MessageGroup | undefined>(store.userId, raw, { kept: true });
+  return { groups, messages: messagesOf(groups) as unknown as Message[] };
+}
+
+/**
+ * One conversation's messages, as its table answers them (by id). Opening an open conversation's
+ * messages by noble took 14 ms of the page's main thread at full speed in a profiled first sync.
  */
 export async function readConversation(store: LocalStore, conversationId: string): Promise<Message[]> {
-  const table = store.conversation_messages;
-  const raw = await readRaw(store, [table], () => table.where("conversation_id").equals(conversationId).toArray());
-  const groups = await openRows<MessageGroup | undefined>(store.userId, raw, { kept: true });
-  return (messagesOf(groups) as unknown as Message[])
-    .filter((m) => m.conversation_id === conversationId)
-    .sort((a, b) => cmp(a.id, b.id));
+  const { messages } = await openedGroups(store, (table) =>
+    table.where("conversation_id").equals(conversationId).toArray(),
+  );
+  return messages.filter((m) => m.conversation_id === conversationId).sort((a, b) => cmp(a.id, b.id));
 }
 
 /**
  * Messages by id (a page of search results), as `bulkGet` answers them (undefined for one not on
- * the device), opened by Web Crypto as `readConversation` opens them: each one's conversation record
- * once, however many of the ids it holds.
+ * the device): each one's conversation record opened once, however many of the ids it holds.
  */
 export async function readMessages(store: LocalStore, ids: readonly string[]): Promise<(Message | undefined)[]> {
-  const table = store.conversation_messages;
-  const raw = await readRaw(store, [table], () => table.bulkGet([...ids]));
-  const groups = await openRows<MessageGroup | undefined>(store.userId, raw, { kept: true });
+  const { groups } = await openedGroups(store, (table) => table.bulkGet([...ids]));
   return ids.map((id, i) => messageIn(groups[i], id) as unknown as Message | undefined);
 }
 
-/**
- * A patient's messages from the time `from` (ISO) on, opened by Web Crypto as `readConversation`
- * opens them: the patient's conversation records read raw (by their patient index), each opened once.
- */
+/** A patient's messages from the time `from` (ISO) on, as the patient and time index answers them. */
 export async function readPatientMessages(store: LocalStore, patientName: string, from: string): Promise<Message[]> {
-  const table = store.conversation_messages;
-  const raw = await readRaw(store, [table], () =>
+  const { messages } = await openedGroups(store, (table) =>
     table.where("[patient_name+timestamp]").between([patientName, from], [patientName, "\uffff"], true, true).toArray(),
   );
-  const groups = await openRows<MessageGroup | undefined>(store.userId, raw, { kept: true });
-  return (messagesOf(groups) as unknown as Message[])
+  return messages
     .filter((m) => m.patient_name === patientName && m.timestamp >= from)
     .sort((a, b) => cmp([a.timestamp, a.id], [b.timestamp, b.id]));
 }
