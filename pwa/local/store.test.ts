@@ -61,6 +61,13 @@ function keyedStore(userId: string) {
   return { indexedDB, store };
 }
 
+/** A user's keyed store holding `rows` as its messages. */
+async function storeWithMessages(userId: string, rows: Message[]) {
+  const { store } = keyedStore(userId);
+  await store.conversation_messages.bulkPut(rows);
+  return { store, messages: store.conversation_messages };
+}
+
 describe("the device store's tables", () => {
   it("keeps a conversation's messages in one record and answers every read of them as a table of messages", async () => {
     const { indexedDB, store } = keyedStore("u2");
@@ -173,9 +180,7 @@ describe("the device store's tables", () => {
   });
 
   it("reads a conversation's messages opened off the main thread, as its table answers them, once, and live", async () => {
-    const { store } = keyedStore("u6");
-    const messages = store.conversation_messages;
-    await messages.bulkPut([
+    const { store, messages } = await storeWithMessages("u6", [
       another("m3", "c1", "2026-01-03T10:00:00.000Z"),
       message,
       another("m2", "c2", "2026-01-02T10:00:00.000Z"),
@@ -205,9 +210,7 @@ describe("the device store's tables", () => {
   });
 
   it("reads messages by id as bulkGet answers them, each conversation's record opened once", async () => {
-    const { store } = keyedStore("u7");
-    const messages = store.conversation_messages;
-    await messages.bulkPut(threeMessages());
+    const { store, messages } = await storeWithMessages("u7", threeMessages());
     const ids = ["m3", "none", "m2", "m1"];
     const decrypt = vi.spyOn(crypto.subtle, "decrypt");
     const read = await readMessages(store, ids);
@@ -220,9 +223,7 @@ describe("the device store's tables", () => {
   });
 
   it("reads a patient's messages from a time on, as the patient and time index answers them", async () => {
-    const { store } = keyedStore("u8");
-    const messages = store.conversation_messages;
-    await messages.bulkPut([
+    const { store, messages } = await storeWithMessages("u8", [
       ...threeMessages(),
       { ...another("m4", "c3", "2026-01-04T10:00:00.000Z"), patient_name: "bea02" },
     ]);
