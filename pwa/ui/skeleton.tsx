@@ -7,7 +7,13 @@ import { TableCell, TableRow } from "./table.tsx";
  * assistive technology: the region around it says "Loading…" once (SkeletonRegion).
  */
 export function Skeleton({ className, ...props }: ComponentProps<"div">) {
-  return <div aria-hidden className={cn("animate-pulse rounded-md bg-muted", className)} {...props} />;
+  return (
+    <div
+      aria-hidden
+      className={cn("animate-pulse rounded-md bg-muted motion-reduce:animate-none", className)}
+      {...props}
+    />
+  );
 }
 
 /**

@@ -1,7 +1,8 @@
 import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { CloudDownloadIcon } from "lucide-react";
 import { afterEach, describe, expect, it } from "vitest";
-import type { Conflict, OutboxEntry } from "@/local/index.ts";
+import type { Conflict, OutboxEntry, SyncState } from "@/local/index.ts";
 import { describeSync } from "@/shared/sync/sync-status.tsx";
 import { syncTexts } from "@/shared/sync/sync-texts.ts";
 import { openTestDevice, renderSignedIn } from "@/test/render.tsx";
@@ -76,6 +77,25 @@ describe("Sync panel", () => {
       "Downloading 12,400 of 50,000 messages · about 3 min left",
     );
     expect(describeSync({ ...syncing, firstSync: null }, true).label).toBe("Syncing…");
+  });
+
+  it("a first sync's status icon stands still (its counts move), a short sync's icon spins", () => {
+    const state: SyncState = {
+      online: true,
+      syncing: true,
+      pending: 0,
+      failed: [],
+      conflicts: 0,
+      lastSyncedAt: null,
+      error: null,
+      authLost: false,
+      persisted: null,
+      firstSync: { table: "patients", done: 10, total: 50, remaining: 40, secondsLeft: null },
+    };
+    const first = describeSync(state, true);
+    expect(first.spin).toBeFalsy();
+    expect(first.Icon).toBe(CloudDownloadIcon);
+    expect(describeSync({ ...state, firstSync: null }, true).spin).toBe(true);
   });
 
   it("shows a conflict in the clinician's words, with only the fields that differ side by side", async () => {
