@@ -86,7 +86,7 @@ describe("Manage Patients", () => {
     const { user } = await showPage(admin);
     await user.click(await screen.findByRole("button", { name: "Add Patient" }));
     const dialog = await screen.findByRole("dialog");
-    expect(within(dialog).getByLabelText("Clinician").textContent).toContain("Ada Admin");
+    await waitFor(() => expect(within(dialog).getByLabelText("Clinician").textContent).toContain("Ada Admin"));
   });
 
   it("edit loads the patient and saves the change", async () => {

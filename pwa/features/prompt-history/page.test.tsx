@@ -82,7 +82,9 @@ describe("Prompt History page", () => {
     expect((await store.prompts.get("p1"))?.is_current).toBe(false);
     const [queued] = await store.outbox.toArray();
     expect(queued).toMatchObject({ method: "POST", path: "/api/prompt-history/set-current", body: { promptId: "p2" } });
-    expect((screen.getByLabelText("Current prompt: Coach p2") as HTMLInputElement).checked).toBe(true);
+    await waitFor(() =>
+      expect((screen.getByLabelText("Current prompt: Coach p2") as HTMLInputElement).checked).toBe(true),
+    );
   });
 
   it("a test mark the server refused is told once, by what it marked", async () => {

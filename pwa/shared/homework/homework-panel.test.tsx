@@ -125,7 +125,9 @@ describe("Homework Assignments panel", () => {
         created_at: "2025-03-01T00:00:00.000Z",
       }),
     ]);
-    await user.click(await screen.findByRole("button", { name: "Add homework assignment" }));
+    // As a clinician does: once the assignments show, Add (disabled while they load) opens.
+    await screen.findByRole("listitem", { name: /Crowds/ });
+    await user.click(screen.getByRole("button", { name: "Add homework assignment" }));
     const dialog = await screen.findByRole("dialog");
     expect((within(dialog).getByLabelText("Fear") as HTMLInputElement).value).toBe("Crowds");
     expect((within(dialog).getByLabelText("Rounds") as HTMLInputElement).value).toBe("3");

@@ -1,7 +1,7 @@
 import { FIRST_SYNC_ORDER, type PullProgress, type SyncedTable } from "@schema/rows.ts";
 import { liveQuery } from "dexie";
-import { useLiveQuery } from "dexie-react-hooks";
-import { useCallback, useRef, useSyncExternalStore } from "react";
+import { useObservable } from "dexie-react-hooks";
+import { startTransition, useEffect, useRef, useState } from "react";
 import type { LocalStore } from "@/local/index.ts";
 import { sameData } from "./same-data.ts";
 import { useStore, useSyncStateOf } from "./sync-context.ts";
@@ -11,8 +11,9 @@ export type Live<T> = { status: "loading" } | { status: "error"; error: unknown 
 const LOADING = { status: "loading" } as const;
 
 /**
- * useLiveQuery with its three states spelled out: a read that fails (a store the browser closed or
- * evicted) becomes an error state the screen can show, not an exception that unmounts the page.
+ * A live query of the store with its three states spelled out: a read that fails (a store the
+ * browser closed or evicted) becomes an error state the screen can show, not an exception that
+ * unmounts the page.
  *
  * With `arriving`, an empty answer stays "loading" while the device's first sync has not brought
  * that table yet: the screen keeps its skeleton instead of flashing "no patients yet" and then
@@ -20,27 +21,43 @@ const LOADING = { status: "loading" } as const;
  *
  * Dexie runs the read again after every write to a table it read (a first sync writes the messages
  * a thousand at a time); an answer equal to the last one is handed back as the very same object,
- * so the screen does not render again for rows that did not change.
+ * so the screen does not render again for rows that did not change. A new answer is rendered as a
+ * transition: React renders it in slices between the page's other work instead of in one task
+ * (as useLiveQuery did: a screen of rows took 50–90 ms of a tablet's main thread in one go while a
+ * first sync wrote page after page).
  */
 export function useLive<T>(read: () => Promise<T>, deps: unknown[], arriving?: SyncedTable): Live<T> {
   const last = useRef<Live<T> | undefined>(undefined);
-  const result = useLiveQuery<Live<T>>(async () => {
-    let next: Live<T>;
-    try {
-      next = { status: "ready", data: await read() };
-    } catch (error) {
-      next = { status: "error", error };
-    }
-    const kept = last.current;
-    if (kept?.status === "ready" && next.status === "ready" && sameData(kept.data, next.data)) return kept;
-    last.current = next;
-    return next;
-  }, deps);
+  const result = useObservable(
+    () =>
+      liveInTransition<Live<T>>(async () => {
+        let next: Live<T>;
+        try {
+          next = { status: "ready", data: await read() };
+        } catch (error) {
+          next = { status: "error", error };
+        }
+        const kept = last.current;
+        if (kept?.status === "ready" && next.status === "ready" && sameData(kept.data, next.data)) return kept;
+        last.current = next;
+        return next;
+      }),
+    deps,
+  );
   const arrived = useTableArrived(arriving);
   if (!result) return LOADING;
   if (arriving && result.status === "ready" && isEmpty(result.data) && !arrived) return LOADING;
   return result;
 }
+
+/** Dexie's live query of `read`, each answer handed on inside a React transition. */
+const liveInTransition = <T>(read: () => Promise<T>) => ({
+  subscribe: (onNext: (value: T) => void, onError?: (error: unknown) => void) =>
+    liveQuery(read).subscribe({
+      next: (value) => startTransition(() => onNext(value)),
+      error: (error: unknown) => onError?.(error),
+    }),
+});
 
 const isEmpty = (data: unknown) => (Array.isArray(data) ? data.length === 0 : data === undefined || data === null);
 
@@ -90,8 +107,6 @@ function listenDeviceRows(store: LocalStore, onChange: () => void): () => void {
   };
 }
 
-const noRows = () => () => {};
-
 /**
  * How far the device's rows are: "complete" once a sync went through every table, "nothing" before
  * a first sync stored its first page, else the table a first sync is downloading (the ones before
@@ -104,13 +119,21 @@ const noRows = () => () => {};
  */
 export function useDeviceRows(needed = true): DeviceRows | undefined {
   const store = useStore();
-  const subscribe = useCallback(
-    (onChange: () => void) => (needed ? listenDeviceRows(store, onChange) : noRows()),
-    [store, needed],
-  );
-  // A read that waits for no table asks nothing: it costs no query on any change.
-  const read = () => (needed ? rowsWatches.get(store)?.value : "complete");
-  return useSyncExternalStore(subscribe, read, read);
+  const [rows, setRows] = useState(() => rowsWatches.get(store)?.value);
+  useEffect(() => {
+    // A read that waits for no table asks nothing: it costs no query on any change.
+    if (!needed) return;
+    // As a transition: a table arriving renders every screen that waited for it, in slices.
+    const update = () => {
+      const value = rowsWatches.get(store)?.value;
+      startTransition(() => setRows(value));
+    };
+    const stop = listenDeviceRows(store, update);
+    // A value another listener read before this one subscribed.
+    update();
+    return stop;
+  }, [store, needed]);
+  return needed ? rows : "complete";
 }
 
 /**
