@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { startTransition, useEffect, useState } from "react";
 
 /**
  * Rows a table draws per frame. Manage Patients drew its page of 50 rows in one frame: 20 ms of
@@ -17,10 +17,10 @@ export function useDrawnCount(total: number) {
   useEffect(() => {
     if (drawn >= total) return;
     // After the next frame is painted, not before it: a timeout set in an animation frame runs once
-    // that frame is done.
+    // that frame is done. As a transition, so React renders the rows in slices between other work.
     let timer: ReturnType<typeof setTimeout> | undefined;
     const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => setDrawn((n) => n + ROWS_PER_FRAME));
+      timer = setTimeout(() => startTransition(() => setDrawn((n) => n + ROWS_PER_FRAME)));
     });
     return () => {
       cancelAnimationFrame(frame);

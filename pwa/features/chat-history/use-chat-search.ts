@@ -1,5 +1,5 @@
 import Dexie, { type ObservabilitySet } from "dexie";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { startTransition, useCallback, useEffect, useRef, useState } from "react";
 import type { LocalStore } from "@/local/index.ts";
 import { useSyncStateOf } from "@/shared/sync/sync-context.ts";
 import type { Live } from "@/shared/sync/use-live.ts";
@@ -41,7 +41,9 @@ function useStoreVersion(
       timer = undefined;
       hurry = false;
       shownAt = Date.now();
-      if (latest !== undefined) setVersion({ status: "ready", data: latest });
+      // As a transition, as every answer below: the page renders it in slices between other work.
+      const data = latest;
+      if (data !== undefined) startTransition(() => setVersion({ status: "ready", data }));
     };
     // Messages are stored as their conversations' records (message-groups.ts).
     const parts = [`idb://${store.name}/message_groups/`, `idb://${store.name}/conversation_summaries/`];
@@ -155,10 +157,11 @@ export function useChatSearch(store: LocalStore, filters: ChatFilters): ChatSear
   useEffect(() => {
     if (!version || !client.current) return;
     let current = true;
-    setState((s) => ({ ...s, searching: true }));
+    startTransition(() => setState((s) => ({ ...s, searching: true })));
     // New filters (the user asked) search the store as it is now, not as it was at the last version.
     const c = client.current;
-    const failed = (error: unknown) => current && setState({ result: undefined, error, searching: false });
+    const failed = (error: unknown) =>
+      current && startTransition(() => setState({ result: undefined, error, searching: false }));
     const started = performance.now();
     const took = () => {
       searchMs.current = performance.now() - started;
@@ -166,14 +169,16 @@ export function useChatSearch(store: LocalStore, filters: ChatFilters): ChatSear
     c.search(filters, newest() ?? version).then((result) => {
       if (result.complete) took();
       if (!current) return;
-      setState({ result, error: null, searching: false });
+      startTransition(() => setState({ result, error: null, searching: false }));
       if (result.complete) return;
       // The first screenful came first; the rest of the messages are counted after it.
       c.finish(result.resultKey).then((count) => {
         took();
         if (current && count !== null)
-          setState((s) =>
-            s.result === result ? { ...s, result: { ...result, messageCount: count, complete: true } } : s,
+          startTransition(() =>
+            setState((s) =>
+              s.result === result ? { ...s, result: { ...result, messageCount: count, complete: true } } : s,
+            ),
           );
       }, failed);
     }, failed);

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { startTransition, useEffect, useRef, useState } from "react";
 
 const PAGE = 100;
 
@@ -23,7 +23,10 @@ export function useResultPage<T>(
 
   useEffect(() => {
     let current = true;
-    void fetch(resultKey, from, to).then((items) => current && setPage({ key: resultKey, from, items }));
+    // As a transition: a page of rows is rendered in slices between the page's other work.
+    void fetch(resultKey, from, to).then(
+      (items) => current && startTransition(() => setPage({ key: resultKey, from, items })),
+    );
     return () => {
       current = false;
     };
