@@ -80,16 +80,12 @@ describe("Sync panel", () => {
   });
 
   it("a first sync's status icon stands still (its counts move), a short sync's icon spins", () => {
+    const device = openTestDevice(clinician);
+    stop = device.engine.stop;
     const state: SyncState = {
+      ...device.engine.getState(),
       online: true,
       syncing: true,
-      pending: 0,
-      failed: [],
-      conflicts: 0,
-      lastSyncedAt: null,
-      error: null,
-      authLost: false,
-      persisted: null,
       firstSync: { table: "patients", done: 10, total: 50, remaining: 40, secondsLeft: null },
     };
     const first = describeSync(state, true);
