@@ -50,8 +50,13 @@ export function useLive<T>(read: () => Promise<T>, deps: unknown[], arriving?: S
   return result;
 }
 
-/** Dexie's live query of `read`, each answer handed on inside a React transition. */
+/**
+ * Dexie's live query of `read`, each answer handed on inside a React transition. A new one has no
+ * answer yet (Dexie reads after a timeout), which saves useObservable subscribing during render
+ * only to find none.
+ */
 const liveInTransition = <T>(read: () => Promise<T>) => ({
+  hasValue: () => false,
   subscribe: (onNext: (value: T) => void, onError?: (error: unknown) => void) =>
     liveQuery(read).subscribe({
       next: (value) => startTransition(() => onNext(value)),
