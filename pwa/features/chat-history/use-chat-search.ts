@@ -1,5 +1,5 @@
 import Dexie, { type ObservabilitySet } from "dexie";
-import { startTransition, useCallback, useEffect, useRef, useState } from "react";
+import { type SetStateAction, startTransition, useCallback, useEffect, useRef, useState } from "react";
 import type { LocalStore } from "@/local/index.ts";
 import { useSyncStateOf } from "@/shared/sync/sync-context.ts";
 import type { Live } from "@/shared/sync/use-live.ts";
@@ -41,7 +41,7 @@ function useStoreVersion(
       timer = undefined;
       hurry = false;
       shownAt = Date.now();
-      // As a transition, as every answer below: the page renders it in slices between other work.
+      // As a transition, as the answers below: the page renders it in slices between other work.
       const data = latest;
       if (data !== undefined) startTransition(() => setVersion({ status: "ready", data }));
     };
@@ -143,7 +143,9 @@ export function useChatSearch(store: LocalStore, filters: ChatFilters): ChatSear
   const { version: live, newest, soon: refresh } = useStoreVersion(store, gapMs);
   const version = live.status === "ready" ? live.data : undefined;
   const client = useRef<SearchClient | null>(null);
-  const [state, setState] = useState<SearchState>({ result: undefined, error: null, searching: true });
+  const [state, setStateNow] = useState<SearchState>({ result: undefined, error: null, searching: true });
+  // Every change of the answer is a transition: the page renders it in slices between other work.
+  const setState = useCallback((next: SetStateAction<SearchState>) => startTransition(() => setStateNow(next)), []);
 
   useEffect(() => {
     const c = createSearchClient(store);
@@ -157,11 +159,10 @@ export function useChatSearch(store: LocalStore, filters: ChatFilters): ChatSear
   useEffect(() => {
     if (!version || !client.current) return;
     let current = true;
-    startTransition(() => setState((s) => ({ ...s, searching: true })));
+    setState((s) => ({ ...s, searching: true }));
     // New filters (the user asked) search the store as it is now, not as it was at the last version.
     const c = client.current;
-    const failed = (error: unknown) =>
-      current && startTransition(() => setState({ result: undefined, error, searching: false }));
+    const failed = (error: unknown) => current && setState({ result: undefined, error, searching: false });
     const started = performance.now();
     const took = () => {
       searchMs.current = performance.now() - started;
@@ -169,23 +170,21 @@ export function useChatSearch(store: LocalStore, filters: ChatFilters): ChatSear
     c.search(filters, newest() ?? version).then((result) => {
       if (result.complete) took();
       if (!current) return;
-      startTransition(() => setState({ result, error: null, searching: false }));
+      setState({ result, error: null, searching: false });
       if (result.complete) return;
       // The first screenful came first; the rest of the messages are counted after it.
       c.finish(result.resultKey).then((count) => {
         took();
         if (current && count !== null)
-          startTransition(() =>
-            setState((s) =>
-              s.result === result ? { ...s, result: { ...result, messageCount: count, complete: true } } : s,
-            ),
+          setState((s) =>
+            s.result === result ? { ...s, result: { ...result, messageCount: count, complete: true } } : s,
           );
       }, failed);
     }, failed);
     return () => {
       current = false;
     };
-  }, [filters, version, newest]);
+  }, [filters, version, newest, setState]);
 
   const messageIds = useCallback(
     (resultKey: number, from: number, to: number) =>
