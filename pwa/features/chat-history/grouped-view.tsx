@@ -15,7 +15,8 @@ interface GroupedViewProps {
   onViewSummary: (conversationId: string) => void;
 }
 
-const ROW = 132;
+/** A conversation's row: its card (two lines of text over a row of 44 px buttons) and the gap below it. */
+const ROW = 146;
 
 /**
  * No filter and no selection: every conversation, newest first, as one virtualised list whose
@@ -50,7 +51,7 @@ export function GroupedView({
                   onViewSummary={onViewSummary}
                 />
               ) : (
-                <Skeleton className="h-30" />
+                <Skeleton className="h-33.5" />
               )}
             </li>
           );

@@ -18,8 +18,11 @@ export function useResultPage<T>(
   const from = Math.max(0, Math.floor(firstIndex / PAGE) * PAGE);
   const to = Math.min(count, (Math.floor(lastIndex / PAGE) + 1) * PAGE);
   const [page, setPage] = useState<{ key: number; from: number; items: T[] } | null>(null);
-  const cache = useRef({ key: resultKey, items: new Map<number, T>() });
-  if (cache.current.key !== resultKey) cache.current = { key: resultKey, items: new Map() };
+  const cache = useRef({ key: resultKey, items: new Map<number, T>(), previous: new Map<number, T>() });
+  if (cache.current.key !== resultKey) {
+    const { items, previous } = cache.current;
+    cache.current = { key: resultKey, items: new Map(), previous: items.size > 0 ? items : previous };
+  }
 
   useEffect(() => {
     let current = true;
@@ -33,6 +36,10 @@ export function useResultPage<T>(
   }, [fetch, resultKey, from, to]);
 
   const shown = page?.key === resultKey ? page : null;
-  if (shown) for (const [i, item] of shown.items.entries()) cache.current.items.set(shown.from + i, item);
-  return { at: (index) => cache.current.items.get(index), page: shown };
+  const rows = cache.current;
+  if (shown) {
+    for (const [i, item] of shown.items.entries()) rows.items.set(shown.from + i, item);
+    rows.previous = new Map();
+  }
+  return { at: (index) => rows.items.get(index) ?? rows.previous.get(index), page: shown };
 }
