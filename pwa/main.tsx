@@ -1,5 +1,5 @@
 import "./styles.css";
-import { StrictMode, Suspense } from "react";
+import { StrictMode, Suspense, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
 import { AppProviders } from "@/app/app-providers.tsx";
@@ -9,15 +9,20 @@ import { lazyScreen } from "@/lib/lazy-screen.tsx";
 // The service worker's registration (and workbox-window) is not needed to paint the first page: it loads after.
 const UpdatePrompt = lazyScreen(() => import("@/app/pwa/update-prompt.tsx").then((m) => ({ default: m.UpdatePrompt })));
 
-createRoot(document.getElementById("root")!).render(
-  <StrictMode>
-    <AppProviders>
-      <BrowserRouter>
-        <AppRoutes />
-      </BrowserRouter>
-      <Suspense fallback={null}>
-        <UpdatePrompt />
-      </Suspense>
-    </AppProviders>
-  </StrictMode>,
+// The first render as a transition: React renders it in slices between the browser's other work,
+// not in one task that, on a slow phone, blocks input while a signed-in screen mounts.
+const root = createRoot(document.getElementById("root")!);
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <AppProviders>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+        <Suspense fallback={null}>
+          <UpdatePrompt />
+        </Suspense>
+      </AppProviders>
+    </StrictMode>,
+  ),
 );
