@@ -39,7 +39,7 @@ export function useResultPage<T>(
   const rows = cache.current;
   if (shown) {
     for (const [i, item] of shown.items.entries()) rows.items.set(shown.from + i, item);
-    rows.previous = new Map();
+    rows.previous.clear();
   }
   return { at: (index) => rows.items.get(index) ?? rows.previous.get(index), page: shown };
 }
