@@ -33,6 +33,33 @@ describe("first load", () => {
     await expect.poll(() => fetched.some((u) => /signed-in-layout/.test(u))).toBe(true);
   });
 
+  it("a cold sign-in page asks for all its code at once, not one nested import after another", async () => {
+    // Each request's start, by file: a chunk asked for only once the one importing it arrived starts a round trip later.
+    const started = new Map<string, number>();
+    page.on("request", (r) => {
+      if (r.resourceType() === "script") started.set(new URL(r.url()).pathname, Date.now());
+    });
+    const answered = new Map<string, number>();
+    page.on("requestfinished", (r) => {
+      if (r.resourceType() === "script") answered.set(new URL(r.url()).pathname, Date.now());
+    });
+    // A round trip of 300 ms makes a chain of imports show.
+    await page.route("**/assets/*.js", async (route) => {
+      await new Promise((r) => setTimeout(r, 300));
+      await route.continue();
+    });
+    await page.goto("/auth");
+    await page.getByLabel("Email").waitFor();
+    const screen = [...started.keys()].find((u) => /\/auth-page-/.test(u));
+    expect(screen).toBeDefined();
+    // The form's library and the tabs' primitives (imported by the screen's imports) were asked for before the screen's chunk arrived.
+    const nested = [...started].filter(([u]) => /\/(form|select|label)-/.test(u));
+    expect(nested.map(([u]) => u.replace(/-[\w-]+\.js$/, ""))).toEqual(
+      expect.arrayContaining(["/assets/form", "/assets/select", "/assets/label"]),
+    );
+    for (const [, at] of nested) expect(at).toBeLessThan(answered.get(screen!)!);
+  });
+
   it("a bare /admin leads an admin to the admin's first screen instead of an empty page", async () => {
     await signIn(page, ADMIN);
     await page.waitForURL(/\/chat-history$/);
@@ -43,7 +70,7 @@ describe("first load", () => {
   it("a page whose code cannot be fetched says so and offers a reload", async () => {
     await page.goto("/");
     await page.getByRole("heading", { level: 1 }).waitFor();
-    await page.route("**/assets/page-*.js", (route) => route.abort());
+    await page.route("**/assets/video-example-page-*.js", (route) => route.abort());
     await page.getByRole("link", { name: "See the video player demo" }).click();
     await page.getByRole("alert").getByText("This page could not be loaded").waitFor();
     expect(await page.getByRole("button", { name: "Reload" }).isVisible()).toBe(true);

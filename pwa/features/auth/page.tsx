@@ -5,6 +5,7 @@ import { Navigate } from "react-router";
 import { usePageTitle } from "@/lib/use-page-title.ts";
 import { useAuth } from "@/shared/auth/auth-context.tsx";
 import { deviceWasWiped, forgetDeviceWiped } from "@/shared/auth/device-wiped.ts";
+import { lastKnownUser } from "@/shared/auth/last-user.ts";
 import { Card, CardContent, CardDescription, CardHeader } from "@/ui/card.tsx";
 import { PageSpinner, Spinner } from "@/ui/spinner.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/ui/tabs.tsx";
@@ -22,7 +23,9 @@ export default function AuthPage() {
     if (user) forgetDeviceWiped();
   }, [user]);
 
-  if (isLoading) return <PageSpinner />;
+  // Only a device someone signed in on may still hold a session: anywhere else the form shows at
+  // once, not after the lookup's round trip (on a phone's connection, the page's slowest step).
+  if (isLoading && lastKnownUser()) return <PageSpinner />;
   // Signed in (also right after login or registration); guards take a must-change-password user to Profile.
   if (user) return <Navigate to="/chat-history" replace />;
 
