@@ -69,11 +69,11 @@ export default defineConfig({
     // A lazy screen's chunks are not announced with <link rel="modulepreload"> from script: the
     // service worker serves them from its precache, and appending dozens of links cost a slowed
     // tablet's main thread 0.2–0.3 s in the middle of a first sync. The page's own entry keeps them.
-    // Sign-in is the exception: it is opened cold, by a browser that has no service worker yet, and
-    // its chunks' imports nest four deep, each level a round trip before the form can show.
+    // Sign-in's forms are the exception: they are opened cold, by a browser that has no service worker
+    // yet, and their chunks' imports nest four deep, each level a round trip before the form can show.
     modulePreload: {
       resolveDependencies: (chunk, deps, { hostType }) =>
-        hostType === "html" || chunk.includes("/auth-page-") ? deps : deps.filter((dep) => dep.endsWith(".css")),
+        hostType === "html" || chunk.includes("/sign-in-forms-") ? deps : deps.filter((dep) => dep.endsWith(".css")),
     },
     rolldownOptions: {
       // A screen's chunk is named for its feature (`patients-page-…`), not `page-…` like every other.

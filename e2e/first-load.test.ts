@@ -50,14 +50,30 @@ describe("first load", () => {
     });
     await page.goto("/auth");
     await page.getByLabel("Email").waitFor();
-    const screen = [...started.keys()].find((u) => /\/auth-page-/.test(u));
+    const screen = [...started.keys()].find((u) => /\/sign-in-forms-/.test(u));
     expect(screen).toBeDefined();
-    // The form's library and the tabs' primitives (imported by the screen's imports) were asked for before the screen's chunk arrived.
+    // The form's library and the tabs' primitives (imported by the forms' imports) were asked for before the forms' chunk arrived.
     const nested = [...started].filter(([u]) => /\/(form|select|label)-/.test(u));
     expect(nested.map(([u]) => u.replace(/-[\w-]+\.js$/, ""))).toEqual(
       expect.arrayContaining(["/assets/form", "/assets/select", "/assets/label"]),
     );
     for (const [, at] of nested) expect(at).toBeLessThan(answered.get(screen!)!);
+  });
+
+  it("a cold sign-in page shows its heading and words while its forms' code is still on the way", async () => {
+    let release = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    await page.route("**/assets/sign-in-forms-*.js", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/auth");
+    await page.getByRole("heading", { name: "Admin Access", level: 1 }).waitFor();
+    await page.getByText("Sign in to review your patients' practice and homework.").waitFor();
+    await page.getByRole("status").getByText("Loading the sign-in form").waitFor({ state: "attached" });
+    expect(await page.getByLabel("Email").count()).toBe(0);
+    release();
+    await page.getByLabel("Email").waitFor();
   });
 
   it("a bare /admin leads an admin to the admin's first screen instead of an empty page", async () => {

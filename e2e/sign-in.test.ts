@@ -21,6 +21,8 @@ describe("Admin Access", () => {
   it("shows the Login tab only and says registration is by invitation", async () => {
     await page.goto("/auth");
     await page.getByRole("heading", { name: "Admin Access" }).waitFor();
+    // The heading paints first; the forms follow.
+    await page.getByRole("tab", { name: "Login" }).waitFor();
     expect(await page.getByRole("tab").allTextContents()).toEqual(["Login"]);
     await page.getByText("Registration is by invitation only").waitFor();
     await expectAccessible(page, "/auth");

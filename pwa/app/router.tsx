@@ -1,12 +1,12 @@
 import { messages } from "@schema/messages.ts";
 import { Navigate, Route, Routes } from "react-router";
+import AuthPage from "@/features/auth/page.tsx";
 import LandingPage from "@/features/landing/page.tsx";
 import { RequireAdmin, RequireUser } from "./auth/route-guards.tsx";
 import { AppLayout } from "./layout/app-layout.tsx";
 import {
   ActivityLogsPage,
   AgentKeysPage,
-  AuthPage,
   CaseloadPage,
   ChatHistoryPage,
   InputPromptPage,

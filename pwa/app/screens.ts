@@ -1,8 +1,7 @@
 import { lazyScreen } from "@/lib/lazy-screen.tsx";
 
-// The landing page is the first load of `/`; every other screen is its own chunk, fetched when
+// The landing page (and sign-in's frame) is the first load of `/`; every other screen is its own chunk, fetched when
 // opened or, once someone signed in, when the page is idle (preloadScreens).
-export const AuthPage = lazyScreen(() => import("@/features/auth/page.tsx"));
 export const VideoExamplePage = lazyScreen(() => import("@/features/video-example/page.tsx"));
 export const ChatHistoryPage = lazyScreen(() => import("@/features/chat-history/page.tsx"));
 export const PatientsPage = lazyScreen(() => import("@/features/patients/page.tsx"));

@@ -1,27 +1,40 @@
-import { deviceLockMessages } from "@schema/device-lock.ts";
-import { messages } from "@schema/messages.ts";
-import { useEffect } from "react";
+import { Suspense, useEffect, useState } from "react";
 import { Navigate } from "react-router";
+import { lazyScreen } from "@/lib/lazy-screen.tsx";
 import { usePageTitle } from "@/lib/use-page-title.ts";
 import { useAuth } from "@/shared/auth/auth-context.tsx";
-import { deviceWasWiped, forgetDeviceWiped } from "@/shared/auth/device-wiped.ts";
 import { lastKnownUser } from "@/shared/auth/last-user.ts";
-import { Card, CardContent, CardDescription, CardHeader } from "@/ui/card.tsx";
 import { PageSpinner, Spinner } from "@/ui/spinner.tsx";
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/ui/tabs.tsx";
-import { FormAlert } from "./form-alert.tsx";
-import { LoginForm } from "./login-form.tsx";
-import { RegisterForm } from "./register-form.tsx";
-import { useInvitation } from "./use-invitation.ts";
+
+// The forms (their form library, tabs, schemas) are a chunk of their own: the page's heading and
+// words are in the first load, so a phone paints the page whole but for its forms, a round trip sooner.
+const SignInForms = lazyScreen(() => import("./sign-in-forms.tsx"));
+
+/**
+ * True once the page has painted. On a cold load the forms' chunks (70 KB) are asked for just
+ * after the first paint, not while it is drawn: on a phone's link they would share its bandwidth
+ * with the page's font. Opened from another page, the forms load at once.
+ */
+function usePainted() {
+  const [painted, setPainted] = useState(() => performance.getEntriesByType("paint").length > 0);
+  useEffect(() => {
+    if (painted) return;
+    const frame = requestAnimationFrame(() => setTimeout(() => setPainted(true)));
+    return () => cancelAnimationFrame(frame);
+  }, [painted]);
+  return painted;
+}
+
+const formsLoading = (
+  <div className="flex min-h-72 items-center justify-center">
+    <Spinner className="size-6" label="Loading the sign-in form" />
+  </div>
+);
 
 export default function AuthPage() {
   usePageTitle("Admin Access");
   const { user, isLoading } = useAuth();
-  const { token, checking, invitation, error } = useInvitation();
-  const wiped = deviceWasWiped();
-  useEffect(() => {
-    if (user) forgetDeviceWiped();
-  }, [user]);
+  const painted = usePainted();
 
   // Only a device someone signed in on may still hold a session: anywhere else the form shows at
   // once, not after the lookup's round trip (on a phone's connection, the page's slowest step).
@@ -29,52 +42,18 @@ export default function AuthPage() {
   // Signed in (also right after login or registration); guards take a must-change-password user to Profile.
   if (user) return <Navigate to="/chat-history" replace />;
 
-  const valid = invitation?.valid === true ? invitation : null;
-  const problem = invitation && !invitation.valid ? invitation.message : error ? error.message : null;
-
+  // ui/card.tsx's frame, written out: its class merging (tailwind-merge) is not in the first load.
   return (
     <div className="mx-auto w-full max-w-md py-6">
-      <Card>
-        <CardHeader>
+      <div className="min-w-0 rounded-lg border bg-card text-card-foreground shadow-sm">
+        <div className="flex flex-col gap-1.5 p-6">
           <h1 className="text-xl font-semibold leading-tight">Admin Access</h1>
-          <CardDescription>Sign in to review your patients' practice and homework.</CardDescription>
-        </CardHeader>
-        <CardContent>
-          {wiped && (
-            <div className="mb-4">
-              <FormAlert title={deviceLockMessages.wipedTitle}>{deviceLockMessages.wiped}</FormAlert>
-            </div>
-          )}
-          <Tabs defaultValue={valid ? "register" : "login"} key={valid ? "invited" : "login"}>
-            <TabsList>
-              <TabsTrigger value="login">Login</TabsTrigger>
-              {valid && <TabsTrigger value="register">Register</TabsTrigger>}
-            </TabsList>
-            <TabsContent value="login">
-              <LoginForm />
-            </TabsContent>
-            {valid && (
-              <TabsContent value="register">
-                <RegisterForm token={token} email={valid.email} />
-              </TabsContent>
-            )}
-          </Tabs>
-          <div className="mt-6 text-center text-sm text-muted-foreground">
-            {checking ? (
-              <span className="inline-flex items-center gap-2">
-                <Spinner className="size-4" label="Checking your invitation" /> Checking your invitation…
-              </span>
-            ) : valid ? (
-              <p>You have been invited to Stepwise. Create your account on the Register tab.</p>
-            ) : (
-              <>
-                {problem && <p className="mb-1 text-destructive">{problem}</p>}
-                <p>{messages.auth.byInvitationOnly}</p>
-              </>
-            )}
-          </div>
-        </CardContent>
-      </Card>
+          <p className="text-sm text-muted-foreground">Sign in to review your patients' practice and homework.</p>
+        </div>
+        <div className="p-6 pt-0">
+          <Suspense fallback={formsLoading}>{painted ? <SignInForms /> : formsLoading}</Suspense>
+        </div>
+      </div>
     </div>
   );
 }
