@@ -19,8 +19,14 @@ function usePainted() {
   const [painted, setPainted] = useState(() => performance.getEntriesByType("paint").length > 0);
   useEffect(() => {
     if (painted) return;
-    const frame = requestAnimationFrame(() => setTimeout(() => setPainted(true)));
-    return () => cancelAnimationFrame(frame);
+    const show = () => setPainted(true);
+    const frame = requestAnimationFrame(() => setTimeout(show));
+    // A tab opened in the background draws no frame until it is shown: its forms load meanwhile.
+    const timer = setTimeout(show, 250);
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
   }, [painted]);
   return painted;
 }
