@@ -28,6 +28,17 @@ const {
 } = deviceLockSteps(() => ({ page, context }));
 
 describe("the lock screen of a shared tablet", () => {
+  it("opens, and after the PIN the clinician's patients, while the session check hangs on a stalled connection", async () => {
+    const { clinician, username } = await clinicianWithPatient("lock-stalled");
+    await openPatients(clinician, username);
+    // A connection that takes the request and never answers: the check waits for its time-out (10 s).
+    await context.route("**/api/user", () => {});
+    await page.reload();
+    await lockHeading().waitFor({ timeout: 4_000 });
+    await enterDevicePin(page);
+    await page.getByRole("cell", { name: username, exact: true }).waitFor({ timeout: 4_000 });
+  });
+
   it("signs out without the PIN, after saying what is lost: the device's copy goes and the sign-in page shows", async () => {
     const { clinician, userId, username } = await clinicianWithPatient("lock-sign-out");
     await openPatients(clinician, username);

@@ -3,8 +3,7 @@ import { Navigate } from "react-router";
 import { lazyScreen } from "@/lib/lazy-screen.tsx";
 import { usePageTitle } from "@/lib/use-page-title.ts";
 import { useAuth } from "@/shared/auth/auth-context.tsx";
-import { lastKnownUser } from "@/shared/auth/last-user.ts";
-import { PageSpinner, Spinner } from "@/ui/spinner.tsx";
+import { Spinner } from "@/ui/spinner.tsx";
 
 // The forms (their form library, tabs, schemas) are a chunk of their own: the page's heading and
 // words are in the first load, so a phone paints the page whole but for its forms, a round trip sooner.
@@ -39,12 +38,11 @@ const formsLoading = (
 
 export default function AuthPage() {
   usePageTitle("Admin Access");
-  const { user, isLoading } = useAuth();
+  const { user } = useAuth();
   const painted = usePainted();
 
-  // Only a device someone signed in on may still hold a session: anywhere else the form shows at
-  // once, not after the lookup's round trip (on a phone's connection, the page's slowest step).
-  if (isLoading && lastKnownUser()) return <PageSpinner />;
+  // The form shows at once, also while the session lookup runs (a device someone signed in on has
+  // their user already, see AuthProvider): not after its round trip, a phone's slowest step.
   // Signed in (also right after login or registration); guards take a must-change-password user to Profile.
   if (user) return <Navigate to="/chat-history" replace />;
 

@@ -1,6 +1,6 @@
 import { messages } from "@schema/messages.ts";
 import type { CurrentUser, LoginAnswer } from "@schema/rows.ts";
-import { createContext, type ReactNode, useContext, useEffect, useMemo, useSyncExternalStore } from "react";
+import { createContext, type ReactNode, useContext, useEffect, useMemo, useState, useSyncExternalStore } from "react";
 import { api, errorMessage } from "@/lib/api.ts";
 import { lastKnownUser } from "./last-user.ts";
 import { getSession, loadUser, signedIn, signedOut, subscribeSession } from "./session-api.ts";
@@ -18,7 +18,7 @@ interface RegisterInput {
 }
 
 interface AuthValue {
-  /** undefined while the first lookup runs, null when signed out. */
+  /** undefined while the first lookup runs on a device nobody signed in on, null when signed out. */
   user: CurrentUser | null | undefined;
   isLoading: boolean;
   isAdmin: boolean;
@@ -79,7 +79,12 @@ const actions = {
 };
 
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const { user } = useSyncExternalStore(subscribeSession, getSession, getSession);
+  const { user: checked } = useSyncExternalStore(subscribeSession, getSession, getSession);
+  // While the first lookup runs, the user this device remembers stands in (as it does offline): a
+  // signed-in tablet opens on its lock screen and its data at once, not after a round trip on a
+  // poor connection (or the lookup's time-out on a stalled one). A 401 then signs them out.
+  const [remembered] = useState(lastKnownUser);
+  const user = checked === undefined ? (remembered ?? undefined) : checked;
   useEffect(() => {
     void loadUser();
   }, []);
@@ -96,12 +101,7 @@ export function useAuth(): AuthValue {
   return value;
 }
 
-/**
- * Whom the top bar is drawn for: the signed-in user, or, while the first lookup runs, the one this
- * device remembers. A signed-in device's bar is then whole from the first paint, and its nav and
- * account menu do not appear under the reader's eyes when the lookup answers.
- */
+/** Whom the top bar is drawn for: the signed-in user (or the one this device remembers, see AuthProvider). */
 export function useBarUser(): CurrentUser | null {
-  const { user } = useAuth();
-  return user === undefined ? lastKnownUser() : user;
+  return useAuth().user ?? null;
 }
