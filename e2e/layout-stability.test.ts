@@ -108,6 +108,34 @@ async function coldLoad(path: string, ready: (p: Page) => Promise<unknown>) {
   return cls;
 }
 
+describe("layout stability of the public pages", () => {
+  it("the landing page does not move when its font arrives after the first paint", async () => {
+    await page.setViewportSize({ width: 412, height: 823 });
+    await context.addInitScript(RECORDER);
+    // On a phone's link the font comes after the text was drawn in the fallback font.
+    await page.route("**/*.woff2", async (route) => {
+      await new Promise((r) => setTimeout(r, 1500));
+      await route.continue();
+    });
+    await page.goto("/");
+    await page.getByRole("heading", { level: 1 }).waitFor();
+    await page.waitForFunction(
+      () => document.fonts.check("16px 'Inter Variable'") && document.fonts.status === "loaded",
+    );
+    await page.waitForTimeout(500);
+    // The shifts from the font's arrival on (the voice coach's button, from /api/config, may come earlier).
+    const arrived = await page.evaluate(
+      () => performance.getEntriesByType("resource").find((e) => e.name.endsWith(".woff2"))?.responseEnd ?? 0,
+    );
+    const { shifts } = await cumulativeLayoutShift(page);
+    const afterFont = shifts.filter((s) => s.time >= arrived);
+    expect(
+      afterFont.reduce((sum, s) => sum + s.value, 0),
+      JSON.stringify(shifts),
+    ).toBeLessThan(0.005);
+  });
+});
+
 describe("layout stability on a cold signed-in load", { timeout: 120_000 }, () => {
   it("Chat History with a patient and a conversation open fills without moving (CLS under 0.1)", async () => {
     const clinician = await apiSession(DEMO_CLINICIAN);
