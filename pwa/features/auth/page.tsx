@@ -41,9 +41,9 @@ export default function AuthPage() {
   const { user } = useAuth();
   const painted = usePainted();
 
-  // The form shows at once, also while the session lookup runs (a device someone signed in on has
-  // their user already, see AuthProvider): not after its round trip, a phone's slowest step.
-  // Signed in (also right after login or registration); guards take a must-change-password user to Profile.
+  // Signed in (also right after login or registration, and at once on a device someone signed in on,
+  // see AuthProvider); guards take a must-change-password user to Profile. Anyone else gets the form
+  // at once, also while the session lookup runs: not after its round trip, a phone's slowest step.
   if (user) return <Navigate to="/chat-history" replace />;
 
   // ui/card.tsx's frame, written out: its class merging (tailwind-merge) is not in the first load.
