@@ -125,7 +125,9 @@ describe("layout stability of the public pages", () => {
     await page.waitForTimeout(500);
     // The shifts from the font's arrival on (the voice coach's button, from /api/config, may come earlier).
     const arrived = await page.evaluate(
-      () => performance.getEntriesByType("resource").find((e) => e.name.endsWith(".woff2"))?.responseEnd ?? 0,
+      () =>
+        (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).find((e) => e.name.endsWith(".woff2"))
+          ?.responseEnd ?? 0,
     );
     const { shifts } = await cumulativeLayoutShift(page);
     const afterFont = shifts.filter((s) => s.time >= arrived);
