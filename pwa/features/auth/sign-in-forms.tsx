@@ -1,8 +1,6 @@
 import { deviceLockMessages } from "@schema/device-lock.ts";
 import { messages } from "@schema/messages.ts";
-import { useEffect } from "react";
-import { useAuth } from "@/shared/auth/auth-context.tsx";
-import { deviceWasWiped, forgetDeviceWiped } from "@/shared/auth/device-wiped.ts";
+import { deviceWasWiped } from "@/shared/auth/device-wiped.ts";
 import { Spinner } from "@/ui/spinner.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/ui/tabs.tsx";
 import { FormAlert } from "./form-alert.tsx";
@@ -12,12 +10,8 @@ import { useInvitation } from "./use-invitation.ts";
 
 /** Sign-in's forms (Login, and Register for an invited address) with what the device and the invitation say. */
 export default function SignInForms() {
-  const { user } = useAuth();
   const { token, checking, invitation, error } = useInvitation();
   const wiped = deviceWasWiped();
-  useEffect(() => {
-    if (user) forgetDeviceWiped();
-  }, [user]);
 
   const valid = invitation?.valid === true ? invitation : null;
   const problem = invitation && !invitation.valid ? invitation.message : error ? error.message : null;

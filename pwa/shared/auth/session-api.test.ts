@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { userOf } from "@/test/rows.ts";
+import { deviceWasWiped, noteDeviceWiped } from "./device-wiped.ts";
 import { rememberUser } from "./last-user.ts";
-import { getSession, loadUser } from "./session-api.ts";
+import { getSession, loadUser, signedIn } from "./session-api.ts";
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -24,5 +25,11 @@ describe("the session's GET /api/user", () => {
     answer(user);
     await loadUser({ force: true });
     expect(getSession().user).toEqual(user);
+  });
+
+  it("a sign-in after the device was wiped clears the sign-in page's notice of the wipe", () => {
+    noteDeviceWiped();
+    signedIn(userOf("clinician"));
+    expect(deviceWasWiped()).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 import type { CurrentUser } from "@schema/rows.ts";
 import { ApiError, api, BadAnswerError } from "@/lib/api.ts";
+import { forgetDeviceWiped } from "./device-wiped.ts";
 import { forgetUser, lastKnownUser, rememberUser } from "./last-user.ts";
 
 /**
@@ -68,6 +69,8 @@ export function loadUser({ force = false } = {}): Promise<void> {
 /** After sign-in, registration or a profile change: the server's answer is the current user. */
 export function signedIn(user: CurrentUser) {
   rememberUser(user);
+  // The sign-in page's "device wiped" notice is said once: not again at a later sign-out.
+  forgetDeviceWiped();
   set(user);
 }
 
