@@ -77,6 +77,8 @@ export interface Run extends Figures {
   up: number;
   down: number;
   longTasks: number;
+  /** The main thread's time in tasks of any length, from the click until the bench saw Synced. */
+  busyMs: number;
   /** Messages in the device's store once synced, against the clinician's count on the server. */
   storedMessages: number;
   /** Bytes of loading /auth (and the service worker's precache) before the sign-in click. */

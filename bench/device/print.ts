@@ -55,6 +55,7 @@ export function printTable(scale: number, profile: Profile, target: Target, plai
       millis(base?.longTasksMs),
       `≤ ${millis(goal.longTasksMs)}`,
     ],
+    ["main thread busy", millis(plain.busyMs), millis(cut?.busyMs), "", ""],
     [
       "messages on device",
       `${plain.storedMessages} of ${target.messages}`,

@@ -10,6 +10,7 @@ import type { SyncFetch } from "./http.ts";
 import type { FirstSync } from "./state.ts";
 import { openStore } from "./store.ts";
 import { createSyncClient } from "./sync-client.ts";
+import { PROGRESS_EVERY_MS } from "./sync-host.ts";
 import { appFetch, connectHost, unlockForTests } from "./testing.ts";
 
 let t: TestContext;
@@ -36,10 +37,13 @@ async function clinicianWithCaseload() {
 /**
  * A tablet on a connection the test can cut: `cutAfter` pull answers arrive, then the next one is lost
  * on the way (the page in flight) and the device is offline. Records the row ids of every answer it got.
+ * The page hears every page's progress, unless `progressEveryMs` says how often at most.
  */
-function tabletOn(client: Client, pageSize: number) {
+function tabletOn(client: Client, pageSize: number, progressEveryMs = 0) {
   const network = {
     cutAfter: Number.POSITIVE_INFINITY,
+    /** How long each pull answer takes. */
+    pullMs: 0,
     offline: false,
     pulls: [] as string[],
     received: [] as string[],
@@ -49,6 +53,7 @@ function tabletOn(client: Client, pageSize: number) {
     const res = await appFetch(t, client)(input, init);
     if (!input.startsWith("/api/sync/pull")) return res;
     network.pulls.push(new URL(input, "http://localhost").searchParams.get("cursor") ?? "");
+    await new Promise((resolve) => setTimeout(resolve, network.pullMs));
     if (network.pulls.length > network.cutAfter) {
       network.offline = true;
       throw new TypeError("The network connection was lost.");
@@ -65,7 +70,7 @@ function tabletOn(client: Client, pageSize: number) {
   const engineOn = () =>
     createSyncClient({
       store,
-      ...connectHost({ fetch, openStore: open }),
+      ...connectHost({ fetch, openStore: open, progressEveryMs }),
       pageSizes: { first: pageSize, next: pageSize },
     });
   return { store, engine: engineOn(), engineOn, network, fetch };
@@ -123,6 +128,31 @@ describe("a device's first sync", () => {
     expect(oneAnswer.network.pulls).toHaveLength(1);
     expect(oneAnswer.engine.getState().firstSync).toBeNull();
     expect(await oneAnswer.store.meta.get("firstSync")).toBeUndefined();
+  });
+
+  it("tells the page a download's counts at most once a second, and a new table or the end at once", async () => {
+    const { client } = await clinicianWithCaseload();
+    const tablet = tabletOn(client, 4, PROGRESS_EVERY_MS);
+    // 12 pages of messages over about 2.4 s.
+    tablet.network.pullMs = 200;
+    const heard: { at: number; firstSync: FirstSync | null }[] = [];
+    tablet.engine.subscribe((s) => heard.push({ at: Date.now(), firstSync: s.firstSync }));
+    await tablet.engine.sync();
+
+    const messages = heard.filter((h) => h.firstSync?.table === "conversation_messages");
+    expect(messages.length).toBeGreaterThanOrEqual(2);
+    expect(messages.length).toBeLessThan(12 / 2);
+    for (const [i, h] of messages.entries())
+      if (i > 0) expect(h.at - messages[i - 1].at).toBeGreaterThanOrEqual(PROGRESS_EVERY_MS - 50);
+    // Every table a page moved the download to, as a tablet told of every page hears them, and the end.
+    const tablesIn = (states: (FirstSync | null)[]) => [...new Set(states.flatMap((s) => (s ? [s.table] : [])))];
+    const everyPage = tabletOn(client, 4);
+    const heardEveryPage: (FirstSync | null)[] = [];
+    everyPage.engine.subscribe((s) => heardEveryPage.push(s.firstSync));
+    await everyPage.engine.sync();
+    expect(tablesIn(heard.map((h) => h.firstSync))).toEqual(tablesIn(heardEveryPage));
+    expect(heard.at(-1)?.firstSync).toBeNull();
+    expect(await tablet.store.conversation_messages.count()).toBe(48);
   });
 
   it("stores each page a few rows at a time while it already asks for the next, and ends with every row", async () => {

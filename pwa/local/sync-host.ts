@@ -24,6 +24,28 @@ export interface SyncHostDeps {
   fetch?: SyncFetch;
   /** Defaults to the browser's IndexedDB; tests pass a fake one. */
   openStore?: (userId: string) => LocalStore;
+  /** How often at most the page hears a first sync's progress alone (PROGRESS_EVERY_MS). */
+  progressEveryMs?: number;
+}
+
+/**
+ * A first sync's progress changes with every page it stores, several times a second on a good
+ * connection. Each change the page hears renders the status line and the screens' "still arriving"
+ * notes, and lays the page out again: on a tablet, main-thread work for counts nobody reads that
+ * fast. The page hears progress alone at most this often; anything else (a table done, an error,
+ * the end) at once, with the latest counts.
+ */
+export const PROGRESS_EVERY_MS = 1000;
+
+/** Whether `next` differs from `shown` only in the counts of the same table's download. */
+function onlyProgress(shown: SyncState, next: SyncState) {
+  const keys = Object.keys(next) as (keyof SyncState)[];
+  return (
+    shown.firstSync !== null &&
+    next.firstSync !== null &&
+    shown.firstSync.table === next.firstSync.table &&
+    keys.every((key) => key === "firstSync" || shown[key] === next[key])
+  );
 }
 
 /**
@@ -38,6 +60,8 @@ export function createSyncHost(deps: SyncHostDeps = {}) {
   // The store's rows are sealed: the engine runs only while the page has handed over the data key.
   let keyed = false;
   let wanted = false;
+  // A progress the page has not heard yet (watch).
+  let later: ReturnType<typeof setTimeout> | undefined;
   const snapshot = (): StateSnapshot => ({ rev, state: opened().getState() });
   const opened = () => {
     if (!engine) throw new Error("The sync worker was not opened");
@@ -58,9 +82,22 @@ export function createSyncHost(deps: SyncHostDeps = {}) {
       });
       return { value: undefined, snapshot: snapshot() };
     },
-    /** `listener` hears each new state (a comlink proxy from the page). */
+    /** `listener` hears each new state (a comlink proxy from the page); progress alone at most every PROGRESS_EVERY_MS. */
     watch(listener: (snapshot: StateSnapshot) => void): void {
-      opened().subscribe(() => listener(snapshot()));
+      const everyMs = deps.progressEveryMs ?? PROGRESS_EVERY_MS;
+      let shown = opened().getState();
+      let shownAt = 0;
+      const tell = () => {
+        clearTimeout(later);
+        later = undefined;
+        shown = opened().getState();
+        shownAt = Date.now();
+        listener(snapshot());
+      };
+      opened().subscribe((next) => {
+        if (everyMs === 0 || !onlyProgress(shown, next)) return tell();
+        later ??= setTimeout(tell, Math.max(0, shownAt + everyMs - Date.now()));
+      });
     },
     /** Syncs from now on, once the page has handed over the data key (`unlock`). */
     start: () => {
@@ -93,7 +130,10 @@ export function createSyncHost(deps: SyncHostDeps = {}) {
     retryFailed: (mutationId: string) => reply(opened().retryFailed(mutationId)),
     discardMutation: (mutationId: string) => reply(opened().discardMutation(mutationId)),
     prepareSignOut: () => reply(opened().prepareSignOut()),
-    close: () => reply(opened().close()),
+    close: () => {
+      clearTimeout(later);
+      return reply(opened().close());
+    },
   };
 }
 
