@@ -132,6 +132,8 @@ export async function firstSync(
     await startTour(page, `/chat-history?${query}`, home);
     const marks = await waitForMark(page, "synced", started + SYNC_TIMEOUT_MS - performance.now());
     const since = (at?: number) => (at === undefined ? undefined : at - pageStart);
+    const firstPull = throttle.firstRequest("GET /api/sync/pull?cursor=&");
+    const fromClick = (at?: number) => (at === undefined ? undefined : at - started);
     const patientsMs = since(marks.patients);
     const usableMs = since(marks.conversation);
     const syncedMs = since(marks.synced);
@@ -174,7 +176,7 @@ export async function firstSync(
       loadBytes,
       load: `${loadBefore.toFixed(1)}→${loadavg()[0].toFixed(1)}`,
       cutAtMs,
-      steps: `signed in ${seconds(signedInMs)}, patient listed ${seconds(patientsMs)}, conversation read ${seconds(usableMs)}${cutNote}${syncedMs === undefined ? `, not synced after ${seconds(SYNC_TIMEOUT_MS)}` : ""}`,
+      steps: `first page asked ${seconds(fromClick(firstPull?.asked))} and answered ${seconds(fromClick(firstPull?.answered))}, signed in ${seconds(signedInMs)}, patient listed ${seconds(patientsMs)}, conversation read ${seconds(usableMs)}${cutNote}${syncedMs === undefined ? `, not synced after ${seconds(SYNC_TIMEOUT_MS)}` : ""}`,
     };
   } finally {
     await context.close();

@@ -43,6 +43,11 @@ export interface Throttle {
   port: number;
   /** Bytes carried so far: down (server → browser) and up. */
   bytes(): { down: number; up: number };
+  /**
+   * When (performance.now()) the browser first sent a request whose line starts with `start`, e.g.
+   * "GET /api/sync/pull", and when the first bytes of its answer reached the proxy.
+   */
+  firstRequest(start: string): { asked: number; answered?: number } | undefined;
   /** Drops every connection and refuses new ones for `ms`; returns how many it dropped. */
   cut(ms: number): number;
   close(): Promise<void>;
@@ -56,6 +61,23 @@ export async function startThrottle(target: { host: string; port: number }, prof
   /** The browser's side of each open connection. */
   const clients = new Set<Socket>();
   let refuseUntil = 0;
+  /**
+   * Each request line's first moment, and its answer's (plain HTTP/1.1: a request starts a chunk the
+   * browser sends, and the server's next bytes on that connection answer it).
+   */
+  const requested = new Map<string, { asked: number; answered?: number }>();
+  const noteRequests = (client: Socket, upstream: Socket) => {
+    let waiting: { asked: number; answered?: number } | undefined;
+    client.on("data", (chunk: Buffer) => {
+      const line = chunk.subarray(0, Math.max(0, chunk.indexOf(" HTTP/1.1"))).toString("latin1");
+      if (!/^[A-Z]+ \//.test(line)) return;
+      waiting = requested.has(line) ? undefined : { asked: performance.now() };
+      if (waiting) requested.set(line, waiting);
+    });
+    upstream.on("data", () => {
+      if (waiting) waiting.answered ??= performance.now();
+    });
+  };
 
   const pipe = (from: Socket, to: Socket, line: Line) => {
     from.on("data", (chunk) =>
@@ -85,6 +107,7 @@ export async function startThrottle(target: { host: string; port: number }, prof
         upstream.destroy();
       });
     }
+    noteRequests(client, upstream);
     pipe(client, upstream, up);
     pipe(upstream, client, down);
   });
@@ -95,6 +118,12 @@ export async function startThrottle(target: { host: string; port: number }, prof
   return {
     port: address.port,
     bytes: () => ({ down: down.bytes, up: up.bytes }),
+    firstRequest(start) {
+      let first: { asked: number; answered?: number } | undefined;
+      for (const [line, times] of requested)
+        if (line.startsWith(start) && (first === undefined || times.asked < first.asked)) first = times;
+      return first;
+    },
     cut(ms) {
       refuseUntil = performance.now() + ms;
       const dropped = clients.size;
