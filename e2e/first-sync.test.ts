@@ -198,6 +198,30 @@ describe("First sync", () => {
       await synced();
     }));
 
+  it("a sign-in starts the first sync while the signed-in screens' code is still on the way", () =>
+    onFirstVisit(async () => {
+      const { clinician, userId } = await clinicianWithConversations("early");
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await context.route("**/assets/signed-in-layout-*.js", async (route) => {
+        await held;
+        await route.continue();
+      });
+      const pulls = await slowSmallPages();
+      await signIn(page, clinician);
+      // The device asks for its first page before the frame (and the PIN set-up in it) can show.
+      await expect.poll(() => pulls.pulls.length, { timeout: 15_000 }).toBeGreaterThan(0);
+      expect(pulls.pulls[0]).toBe("");
+      expect(await page.getByRole("form", { name: "Set up device PIN" }).count()).toBe(0);
+
+      release();
+      await synced();
+      expect(await storedMessages(userId)).toBe(MESSAGES);
+      expect(pulls.received).toHaveLength(new Set(pulls.received).size);
+    }));
+
   it("a connection lost before the search worker's file is on the device leaves Chat History loading, and it searches once back", () =>
     onFirstVisit(async () => {
       const { clinician, username } = await clinicianWithConversations("searchfile");

@@ -2,7 +2,7 @@ import * as conflicts from "./conflicts.ts";
 import { createHttp, NetworkError, type SyncFetch } from "./http.ts";
 import { createPushLock } from "./lock.ts";
 import { isPersisted } from "./persistence.ts";
-import { type PageSizes, pullChanges } from "./pull.ts";
+import { askPage, type PageSizes, pullChanges } from "./pull.ts";
 import { pushOutbox } from "./push.ts";
 import { pushViews } from "./record-views.ts";
 import { createStateStore, initialState, type SyncProblem } from "./state.ts";
@@ -100,8 +100,11 @@ export function createSyncEngine(options: SyncEngineOptions) {
       if (pushed === "auth") return authLost();
       if (pushed === "offline") return retryLater(OFFLINE, false);
       if (pushed === "unavailable") return retryLater(UNAVAILABLE, true);
+      const firstPage = askedEarly;
+      askedEarly = undefined;
       const pulled = await pullChanges(store, send, {
         pageSizes: options.pageSizes,
+        firstPage,
         onFirstSync: (firstSync) => state.set({ firstSync }),
       });
       if (pulled === "auth") return authLost();
@@ -178,6 +181,18 @@ export function createSyncEngine(options: SyncEngineOptions) {
     }
   }
 
+  /**
+   * A device's first sync asks for its first page as the engine opens, before it may store anything:
+   * the data key comes with the PIN set-up a moment later, and the server's answer is on its way
+   * meanwhile. Not with changes of this device waiting to be sent: they go first.
+   */
+  let askedEarly: ReturnType<typeof askPage> | undefined;
+  async function askFirstPageEarly() {
+    if (started || askedEarly) return;
+    if ((await store.meta.get("cursor")) || (await store.outbox.count()) > 0) return;
+    askedEarly ??= askPage(send, "", options.pageSizes);
+  }
+
   async function start() {
     started = true;
     clearInterval(timers.interval);
@@ -210,6 +225,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
 
   return {
     store,
+    askFirstPageEarly,
     start,
     stop,
     sync,

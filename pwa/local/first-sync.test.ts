@@ -37,9 +37,10 @@ async function clinicianWithCaseload() {
 /**
  * A tablet on a connection the test can cut: `cutAfter` pull answers arrive, then the next one is lost
  * on the way (the page in flight) and the device is offline. Records the row ids of every answer it got.
- * The page hears every page's progress, unless `progressEveryMs` says how often at most.
+ * The page hears every page's progress, unless `progressEveryMs` says how often at most. A `locked`
+ * tablet has no data key until the test unlocks it (a PIN set-up's key, say).
  */
-function tabletOn(client: Client, pageSize: number, progressEveryMs = 0) {
+function tabletOn(client: Client, pageSize: number, { progressEveryMs = 0, locked = false } = {}) {
   const network = {
     cutAfter: Number.POSITIVE_INFINITY,
     /** How long each pull answer takes. */
@@ -65,7 +66,7 @@ function tabletOn(client: Client, pageSize: number, progressEveryMs = 0) {
   const indexedDB = new IDBFactory();
   const open = (userId: string) => openStore(userId, { indexedDB, IDBKeyRange });
   const store = open(client.user!.id);
-  unlockForTests(client.user!.id);
+  if (!locked) unlockForTests(client.user!.id);
   // The engine in its in-process "worker", as the page drives it.
   const engineOn = () =>
     createSyncClient({
@@ -132,7 +133,7 @@ describe("a device's first sync", () => {
 
   it("tells the page a download's counts at most once a second, and a new table or the end at once", async () => {
     const { client } = await clinicianWithCaseload();
-    const tablet = tabletOn(client, 4, PROGRESS_EVERY_MS);
+    const tablet = tabletOn(client, 4, { progressEveryMs: PROGRESS_EVERY_MS });
     // 12 pages of messages over about 2.4 s.
     tablet.network.pullMs = 200;
     const heard: { at: number; firstSync: FirstSync | null }[] = [];
@@ -153,6 +154,26 @@ describe("a device's first sync", () => {
     expect(tablesIn(heard.map((h) => h.firstSync))).toEqual(tablesIn(heardEveryPage));
     expect(heard.at(-1)?.firstSync).toBeNull();
     expect(await tablet.store.conversation_messages.count()).toBe(48);
+  });
+
+  it("asks for its first page before it holds the data key, and stores that answer once it does", async () => {
+    const { client } = await clinicianWithCaseload();
+    const tablet = tabletOn(client, 10, { locked: true });
+    tablet.network.pullMs = 100;
+    await tablet.engine.start();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(tablet.network.pulls).toEqual([""]);
+    expect(await tablet.store.meta.get("cursor")).toBeUndefined();
+
+    unlockForTests(client.user!.id);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await tablet.engine.sync();
+    // The first page was asked for once; every row arrived once.
+    expect(tablet.network.pulls.filter((cursor) => cursor === "")).toHaveLength(1);
+    expect(tablet.network.received).toHaveLength(new Set(tablet.network.received).size);
+    expect(await tablet.store.conversation_messages.count()).toBe(48);
+    expect(tablet.engine.getState()).toMatchObject({ firstSync: null, error: null });
+    await tablet.engine.stop();
   });
 
   it("stores each page a few rows at a time while it already asks for the next, and ends with every row", async () => {

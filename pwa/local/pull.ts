@@ -27,6 +27,8 @@ const PAGE_SIZES: PageSizes = { first: 1000, next: 5000, write: 1000, bulkWrite:
 
 interface PullOptions {
   pageSizes?: PageSizes;
+  /** The answer to a device's very first page (cursor ""), asked for already: used if the device has no cursor. */
+  firstPage?: ReturnType<Send>;
   /** After each stored page: where a first sync stands, or null when none is under way. */
   onFirstSync?: (firstSync: FirstSync | null) => void;
 }
@@ -37,23 +39,29 @@ interface PullOptions {
  * page stored whole (the rows of a page cut in the middle come again, and are put again). The next
  * page is asked for as soon as a page's answer says where it ends, so it travels while this one is stored.
  */
+/**
+ * Asks for the page after `cursor` ("" for a device's first). Awaited later (the page is stored
+ * first, or the data key is awaited); until then a lost connection must not count as an unhandled rejection.
+ */
+export function askPage(send: Send, cursor: string, pageSizes: PageSizes = PAGE_SIZES) {
+  const limit = cursor === "" ? pageSizes.first : pageSizes.next;
+  const answer = send(
+    "GET",
+    `/api/sync/pull?cursor=${encodeURIComponent(cursor)}&limit=${limit}&${REMOVED_CONVERSATIONS_PARAM}=1`,
+  );
+  answer.catch(() => {});
+  return answer;
+}
+
 export async function pullChanges(store: LocalStore, send: Send, options: PullOptions = {}): Promise<PullOutcome> {
   const { pageSizes = PAGE_SIZES, onFirstSync } = options;
   const started = Date.now();
   let received = 0;
-  const ask = (cursor: string) => {
-    const limit = cursor === "" ? pageSizes.first : pageSizes.next;
-    const answer = send(
-      "GET",
-      `/api/sync/pull?cursor=${encodeURIComponent(cursor)}&limit=${limit}&${REMOVED_CONVERSATIONS_PARAM}=1`,
-    );
-    // Awaited on the next turn; until then a lost connection must not count as an unhandled rejection.
-    answer.catch(() => {});
-    return answer;
-  };
+  const ask = (cursor: string) => askPage(send, cursor, pageSizes);
   let ahead: ReturnType<typeof ask> | undefined;
-  for (;;) {
+  for (let first = true; ; first = false) {
     const cursor = (await store.meta.get("cursor"))?.value ?? "";
+    if (first && cursor === "") ahead = options.firstPage;
     const answer = await (ahead ?? ask(cursor));
     ahead = undefined;
     if (answer.status !== 200) {

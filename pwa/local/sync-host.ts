@@ -102,6 +102,10 @@ export function createSyncHost(deps: SyncHostDeps = {}) {
     /** Syncs from now on, once the page has handed over the data key (`unlock`). */
     start: () => {
       wanted = true;
+      if (!keyed)
+        void opened()
+          .askFirstPageEarly()
+          .catch(() => {});
       return reply(keyed ? opened().start() : undefined);
     },
     stop: () => {

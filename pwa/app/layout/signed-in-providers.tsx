@@ -1,7 +1,8 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { SignedInProvidersReady } from "@/app/auth/route-guards.tsx";
-import { type ConnectDevice, SyncProvider } from "@/app/sync/sync-provider.tsx";
+import type { ConnectDevice } from "@/app/sync/device-connection.ts";
+import { SyncProvider } from "@/app/sync/sync-provider.tsx";
 import { createQueryClient } from "@/lib/query-client.ts";
 import { InviteDialogHost } from "./invite-dialog-host.tsx";
 
