@@ -209,17 +209,17 @@ describe("First sync", () => {
         await held;
         await route.continue();
       });
-      const pulls = await slowSmallPages();
+      const seen = await slowSmallPages();
       await signIn(page, clinician);
       // The device asks for its first page before the frame (and the PIN set-up in it) can show.
-      await expect.poll(() => pulls.pulls.length, { timeout: 15_000 }).toBeGreaterThan(0);
-      expect(pulls.pulls[0]).toBe("");
+      await expect.poll(() => seen.pulls.length, { timeout: 15_000 }).toBeGreaterThan(0);
+      expect(seen.pulls[0]).toBe("");
       expect(await page.getByRole("form", { name: "Set up device PIN" }).count()).toBe(0);
 
       release();
       await synced();
       expect(await storedMessages(userId)).toBe(MESSAGES);
-      expect(pulls.received).toHaveLength(new Set(pulls.received).size);
+      expect(seen.received).toHaveLength(new Set(seen.received).size);
     }));
 
   it("a connection lost before the search worker's file is on the device leaves Chat History loading, and it searches once back", () =>

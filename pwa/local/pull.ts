@@ -25,20 +25,6 @@ export interface PageSizes {
 }
 const PAGE_SIZES: PageSizes = { first: 1000, next: 5000, write: 1000, bulkWrite: 5000, bulkAfter: 20_000 };
 
-interface PullOptions {
-  pageSizes?: PageSizes;
-  /** The answer to a device's very first page (cursor ""), asked for already: used if the device has no cursor. */
-  firstPage?: ReturnType<Send>;
-  /** After each stored page: where a first sync stands, or null when none is under way. */
-  onFirstSync?: (firstSync: FirstSync | null) => void;
-}
-
-/**
- * Pulls every page since the saved cursor. A page's rows are stored a few hundred at a time, its
- * cursor with the last of them, so a first sync cut off by a lost connection resumes after the last
- * page stored whole (the rows of a page cut in the middle come again, and are put again). The next
- * page is asked for as soon as a page's answer says where it ends, so it travels while this one is stored.
- */
 /**
  * Asks for the page after `cursor` ("" for a device's first). Awaited later (the page is stored
  * first, or the data key is awaited); until then a lost connection must not count as an unhandled rejection.
@@ -53,6 +39,20 @@ export function askPage(send: Send, cursor: string, pageSizes: PageSizes = PAGE_
   return answer;
 }
 
+interface PullOptions {
+  pageSizes?: PageSizes;
+  /** The answer to a device's very first page (cursor ""), asked for already: used if the device has no cursor. */
+  firstPage?: ReturnType<Send>;
+  /** After each stored page: where a first sync stands, or null when none is under way. */
+  onFirstSync?: (firstSync: FirstSync | null) => void;
+}
+
+/**
+ * Pulls every page since the saved cursor. A page's rows are stored a few hundred at a time, its
+ * cursor with the last of them, so a first sync cut off by a lost connection resumes after the last
+ * page stored whole (the rows of a page cut in the middle come again, and are put again). The next
+ * page is asked for as soon as a page's answer says where it ends, so it travels while this one is stored.
+ */
 export async function pullChanges(store: LocalStore, send: Send, options: PullOptions = {}): Promise<PullOutcome> {
   const { pageSizes = PAGE_SIZES, onFirstSync } = options;
   const started = Date.now();

@@ -91,7 +91,7 @@ async function beginPinSetUp(engine: SyncEngine) {
 
 /**
  * What the sync provider connects with: the device opened early for `userId`, or else a new one.
- * The provider calls `releaseDevice` once it stopped it.
+ * The provider calls `releaseDevice` as it lets the device go (sign-out, another user).
  */
 export const adoptDevice: ConnectDevice = (userId, options) => {
   connected = userId;
