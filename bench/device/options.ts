@@ -26,6 +26,8 @@ export const { values } = parseArgs({
     cpu: { type: "string" },
     /** Prints each long task of an uninterrupted sync: when it started (from the sign-in click) and how long it ran. */
     "list-tasks": { type: "boolean", default: false },
+    /** Measures against a server that has just started (no warm-up first): its first answers are slower. */
+    cold: { type: "boolean", default: false },
   },
 });
 export const scales = values.scales.split(",").map(Number);
