@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { ADMIN, cleanDevicePerTest, signIn } from "./support.ts";
+import { ADMIN, cleanDevicePerTest, gate, signIn } from "./support.ts";
 
 let page: Page;
 cleanDevicePerTest((fresh) => {
@@ -61,8 +61,7 @@ describe("first load", () => {
   });
 
   it("a cold sign-in page shows its heading and words while its forms' code is still on the way", async () => {
-    let release = () => {};
-    const held = new Promise<void>((r) => (release = r));
+    const { held, release } = gate();
     await page.route("**/assets/sign-in-forms-*.js", async (route) => {
       await held;
       await route.continue();

@@ -8,6 +8,7 @@ import {
   cleanDevicePerTest,
   enterDevicePin,
   expectAccessible,
+  gate,
   newClinician,
   signIn,
 } from "./support.ts";
@@ -113,10 +114,7 @@ describe("First sync", () => {
     const { clinician } = await clinicianWithConversations("progress");
     // The sync waits after its third page until the screens were checked: on a fast (or a busy)
     // machine a first sync of 240 rows could otherwise end before the panel or the page opened.
-    let release = () => {};
-    const checked = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    const { held: checked, release } = gate();
     await slowSmallPages(async (n) => {
       if (n > 3) await checked;
       return false;
@@ -201,10 +199,7 @@ describe("First sync", () => {
   it("a sign-in starts the first sync while the signed-in screens' code is still on the way", () =>
     onFirstVisit(async () => {
       const { clinician, userId } = await clinicianWithConversations("early");
-      let release = () => {};
-      const held = new Promise<void>((resolve) => {
-        release = resolve;
-      });
+      const { held, release } = gate();
       await context.route("**/assets/signed-in-layout-*.js", async (route) => {
         await held;
         await route.continue();

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { ADMIN, apiSession, baseURL, cleanDevicePerTest, DEMO_CLINICIAN, keepDeviceUnlocked } from "./support.ts";
+import { ADMIN, apiSession, baseURL, cleanDevicePerTest, DEMO_CLINICIAN, gate, keepDeviceUnlocked } from "./support.ts";
 
 let context: BrowserContext;
 let page: Page;
@@ -135,6 +135,26 @@ describe("layout stability of the public pages", () => {
       afterFont.reduce((sum, s) => sum + s.value, 0),
       JSON.stringify(shifts),
     ).toBeLessThan(0.005);
+  });
+
+  it("the landing page does not move when its settings (the voice coach's link) arrive after the first paint", async () => {
+    await page.setViewportSize({ width: 412, height: 823 });
+    const { held, release } = gate();
+    await page.route("**/api/config", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/");
+    await page.getByRole("heading", { level: 1 }).waitFor();
+    // The video below the hero's buttons, where it stands before and after the settings arrived.
+    const videoTop = () =>
+      page.evaluate(
+        () => document.querySelector("#hero-title")?.closest("section")?.children[1]?.getBoundingClientRect().top,
+      );
+    const before = await videoTop();
+    release();
+    await page.getByRole("link", { name: "Try the voice coach (no login)" }).waitFor();
+    expect(await videoTop()).toBe(before);
   });
 });
 

@@ -213,3 +213,12 @@ export const ADMIN_DASHBOARD_ITEMS = [
   "Agent Keys",
   "Settings",
 ];
+
+/** A gate a test opens: `held` settles once `release()` is called (a request held until the test has looked). */
+export function gate() {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  return { held, release };
+}

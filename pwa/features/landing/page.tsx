@@ -14,6 +14,7 @@ const VideoPlayer = lazyScreen(() => import("@/ui/video-player.tsx").then((m) =>
 const VIDEO_TITLE = "The Stepwise introduction video";
 
 const DEFAULT_SUPPORT = "support@stepwise.example";
+const VOICE_COACH = "Try the voice coach (no login)";
 
 export default function LandingPage() {
   usePageTitle("");
@@ -49,12 +50,22 @@ export default function LandingPage() {
                 </Link>
               </Button>
             )}
-            {config?.voiceBotUrl && (
-              <Button asChild size="lg" variant="outline">
-                <a href={config.voiceBotUrl} target="_blank" rel="noopener noreferrer">
-                  <MicIcon aria-hidden /> Try the voice coach (no login)
-                </a>
-              </Button>
+            {config ? (
+              config.voiceBotUrl && (
+                <Button asChild size="lg" variant="outline">
+                  <a href={config.voiceBotUrl} target="_blank" rel="noopener noreferrer">
+                    <MicIcon aria-hidden /> {VOICE_COACH}
+                  </a>
+                </Button>
+              )
+            ) : (
+              // Its place is kept while the settings load (a deployment nearly always has a voice
+              // coach): on a phone it wraps to a line of its own, and its arrival moved the video below.
+              <span aria-hidden className="invisible">
+                <Button size="lg" variant="outline" tabIndex={-1}>
+                  <MicIcon aria-hidden /> {VOICE_COACH}
+                </Button>
+              </span>
             )}
           </div>
         </div>
