@@ -39,6 +39,12 @@ class Line {
   }
 }
 
+/** When a request left the browser, and when the first bytes of its answer reached the proxy. */
+interface RequestTimes {
+  asked: number;
+  answered?: number;
+}
+
 export interface Throttle {
   port: number;
   /** Bytes carried so far: down (server → browser) and up. */
@@ -47,7 +53,7 @@ export interface Throttle {
    * When (performance.now()) the browser first sent a request whose line starts with `start`, e.g.
    * "GET /api/sync/pull", and when the first bytes of its answer reached the proxy.
    */
-  firstRequest(start: string): { asked: number; answered?: number } | undefined;
+  firstRequest(start: string): RequestTimes | undefined;
   /** Drops every connection and refuses new ones for `ms`; returns how many it dropped. */
   cut(ms: number): number;
   close(): Promise<void>;
@@ -65,9 +71,9 @@ export async function startThrottle(target: { host: string; port: number }, prof
    * Each request line's first moment, and its answer's (plain HTTP/1.1: a request starts a chunk the
    * browser sends, and the server's next bytes on that connection answer it).
    */
-  const requested = new Map<string, { asked: number; answered?: number }>();
+  const requested = new Map<string, RequestTimes>();
   const noteRequests = (client: Socket, upstream: Socket) => {
-    let waiting: { asked: number; answered?: number } | undefined;
+    let waiting: RequestTimes | undefined;
     client.on("data", (chunk: Buffer) => {
       const line = chunk.subarray(0, Math.max(0, chunk.indexOf(" HTTP/1.1"))).toString("latin1");
       if (!/^[A-Z]+ \//.test(line)) return;
@@ -118,12 +124,8 @@ export async function startThrottle(target: { host: string; port: number }, prof
   return {
     port: address.port,
     bytes: () => ({ down: down.bytes, up: up.bytes }),
-    firstRequest(start) {
-      let first: { asked: number; answered?: number } | undefined;
-      for (const [line, times] of requested)
-        if (line.startsWith(start) && (first === undefined || times.asked < first.asked)) first = times;
-      return first;
-    },
+    // The map keeps each line's first time, in the order they came: the first match is the earliest.
+    firstRequest: (start) => [...requested].find(([line]) => line.startsWith(start))?.[1],
     cut(ms) {
       refuseUntil = performance.now() + ms;
       const dropped = clients.size;
