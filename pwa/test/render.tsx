@@ -42,6 +42,17 @@ export function openTestDevice(
   return { store, engine };
 }
 
+/**
+ * A device whose store the browser closed (evicted, say): every read fails. Closed once its first
+ * write settled: closed while still opening, Dexie reopens it and reads may hang instead of failing.
+ */
+export async function unreadableTestDevice(user: CurrentUser) {
+  const device = openTestDevice(user);
+  await device.store.meta.get("cursor");
+  device.store.close();
+  return device;
+}
+
 interface RenderOptions {
   user: CurrentUser;
   /** Reuse a device (to put rows in before rendering); a fresh one otherwise. */

@@ -2,11 +2,13 @@ import { AlertDialog as AlertDialogPrimitive } from "radix-ui";
 import { type ComponentProps, type ReactNode, useLayoutEffect, useRef } from "react";
 import { cn } from "@/lib/cn.ts";
 import { buttonVariants } from "./button.tsx";
+import { openedOnceRoot, useOpenedOnce } from "./opened-once.tsx";
 
-export const AlertDialog = AlertDialogPrimitive.Root;
+export const AlertDialog = openedOnceRoot(AlertDialogPrimitive.Root);
 const AlertDialogTrigger = AlertDialogPrimitive.Trigger;
 
 export function AlertDialogContent({ className, ...props }: ComponentProps<typeof AlertDialogPrimitive.Content>) {
+  if (!useOpenedOnce()) return null;
   return (
     <AlertDialogPrimitive.Portal>
       <AlertDialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/50 animate-in" />

@@ -3,8 +3,9 @@ import { Dialog as DialogPrimitive } from "radix-ui";
 import type { ComponentProps } from "react";
 import { cn } from "@/lib/cn.ts";
 import { Button } from "./button.tsx";
+import { openedOnceRoot, useOpenedOnce } from "./opened-once.tsx";
 
-export const Dialog = DialogPrimitive.Root;
+export const Dialog = openedOnceRoot(DialogPrimitive.Root);
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 
@@ -19,6 +20,7 @@ export function DialogContent({
   hideClose = false,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content> & { hideClose?: boolean }) {
+  if (!useOpenedOnce()) return null;
   return (
     <DialogPrimitive.Portal>
       <DialogOverlay />

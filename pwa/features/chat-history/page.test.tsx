@@ -2,7 +2,7 @@ import { messages } from "@schema/messages.ts";
 import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { openTestDevice, renderSignedIn } from "@/test/render.tsx";
+import { openTestDevice, renderSignedIn, unreadableTestDevice } from "@/test/render.tsx";
 import { messageRow, patientRow, summaryRow, userOf } from "@/test/rows.ts";
 import ChatHistoryPage from "./page.tsx";
 
@@ -260,8 +260,7 @@ describe("Chat History page", () => {
   });
 
   it("says Error loading conversations and keeps the page when the device store cannot be read", async () => {
-    const device = openTestDevice(clinician);
-    device.store.close();
+    const device = await unreadableTestDevice(clinician);
     renderSignedIn(<ChatHistoryPage />, { user: clinician, device, path: "/chat-history?patientName=ada" });
     expect(await screen.findByText("Error loading conversations")).toBeTruthy();
     expect(await screen.findByText("Error loading this patient's details")).toBeTruthy();

@@ -2,7 +2,7 @@ import type { Prompt } from "@schema/rows.ts";
 import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { openTestDevice, renderSignedIn } from "@/test/render.tsx";
+import { openTestDevice, renderSignedIn, unreadableTestDevice } from "@/test/render.tsx";
 import { userOf } from "@/test/rows.ts";
 import PromptHistoryPage from "./page.tsx";
 
@@ -169,8 +169,7 @@ describe("Prompt History page", () => {
   });
 
   it("says Error loading prompts, not None created, when the device store cannot be read", async () => {
-    const device = openTestDevice(admin);
-    device.store.close();
+    const device = await unreadableTestDevice(admin);
     renderSignedIn(<PromptHistoryPage />, { user: admin, device });
     expect(await screen.findByText("Error loading prompts")).toBeTruthy();
     expect(screen.queryByText(/No prompts have been created yet/)).toBeNull();

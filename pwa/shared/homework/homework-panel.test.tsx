@@ -3,7 +3,7 @@ import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
 import { syncTexts } from "@/shared/sync/sync-texts.ts";
-import { clearToasts, openTestDevice, renderSignedIn } from "@/test/render.tsx";
+import { clearToasts, openTestDevice, renderSignedIn, unreadableTestDevice } from "@/test/render.tsx";
 import { homeworkRow, patientRow, summaryRow, userOf } from "@/test/rows.ts";
 import { HomeworkPanel } from "./homework-panel.tsx";
 import { NO_PRACTICES_LINKED } from "./progress-list.tsx";
@@ -35,8 +35,7 @@ describe("Homework Assignments panel", () => {
   });
 
   it("shows the error text when the device store cannot be read", async () => {
-    const device = openTestDevice(clinician);
-    device.store.close();
+    const device = await unreadableTestDevice(clinician);
     renderSignedIn(<HomeworkPanel patientName="sam" />, { user: clinician, device });
     expect(await screen.findByText(m.loadError)).toBeTruthy();
   });

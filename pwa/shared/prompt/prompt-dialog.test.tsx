@@ -1,7 +1,7 @@
 import type { Prompt } from "@schema/rows.ts";
 import { cleanup, fireEvent, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { openTestDevice, renderSignedIn } from "@/test/render.tsx";
+import { openTestDevice, renderSignedIn, unreadableTestDevice } from "@/test/render.tsx";
 import { userOf } from "@/test/rows.ts";
 import { PromptDialog } from "./prompt-dialog.tsx";
 
@@ -79,8 +79,7 @@ describe("Prompt detail dialog", () => {
 
 describe("Prompt detail dialog, device store unreadable", () => {
   it("says Error loading prompt details. Please try again. with the reason", async () => {
-    const device = openTestDevice(user);
-    device.store.close();
+    const device = await unreadableTestDevice(user);
     renderSignedIn(<PromptDialog promptId="prompt-1" open onOpenChange={() => {}} />, { user, device });
     expect(await screen.findByText("Error loading prompt details. Please try again.")).toBeTruthy();
     expect(screen.getByText(/closed/i)).toBeTruthy();

@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { formatDateTime } from "@/lib/dates.ts";
 import { syncTexts } from "@/shared/sync/sync-texts.ts";
-import { openTestDevice, renderSignedIn } from "@/test/render.tsx";
+import { openTestDevice, renderSignedIn, unreadableTestDevice } from "@/test/render.tsx";
 import { clinicianRow, summaryRow, userOf } from "@/test/rows.ts";
 import { safetyReviewTexts } from "./safety-review.tsx";
 import { SummaryDialog } from "./summary-dialog.tsx";
@@ -154,8 +154,7 @@ describe("Conversation Summary dialog, marking the safety flag reviewed", () => 
 
 describe("Conversation Summary dialog, device store unreadable", () => {
   it("says Error loading summary details with the reason", async () => {
-    const device = openTestDevice(user);
-    device.store.close();
+    const device = await unreadableTestDevice(user);
     renderSignedIn(<SummaryDialog conversationId="c-1" open onOpenChange={() => {}} />, { user, device });
     expect(await screen.findByText("Error loading summary details")).toBeTruthy();
     expect(screen.getByText(/closed/i)).toBeTruthy();
