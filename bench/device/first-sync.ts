@@ -33,12 +33,29 @@ async function quiet(throttle: Throttle, quietMs = 1_000) {
   }
 }
 
-/** Collects the main thread's long tasks (wall-clock start and duration) from the first script on. */
+/**
+ * Collects the main thread's long tasks (wall-clock start and duration) from the first script on,
+ * and its long animation frames with their longest scripts (what --list-tasks prints).
+ */
 const LONG_TASKS = `
   window.__longTasks = [];
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) window.__longTasks.push([performance.timeOrigin + e.startTime, e.duration]);
   }).observe({ type: "longtask", buffered: true });
+  window.__frames = [];
+  new PerformanceObserver((list) => {
+    for (const f of list.getEntries()) {
+      if (f.duration < 50) continue;
+      const scripts = f.scripts
+        .filter((s) => s.duration >= 5)
+        .sort((a, b) => b.duration - a.duration)
+        .slice(0, 3)
+        .map((s) => \`\${s.invokerType} \${s.invoker.slice(0, 40)} \${(s.sourceFunctionName || "?").slice(0, 30)}@\${s.sourceURL.split("/").pop().replace(/-[A-Za-z0-9_]{8}\\.js$/, "")} \${Math.round(s.duration)}\${s.forcedStyleAndLayoutDuration >= 5 ? \` (layout \${Math.round(s.forcedStyleAndLayoutDuration)})\` : ""}\`);
+      const end = f.startTime + f.duration;
+      const since = (at) => (at > 0 ? end - at : 0);
+      window.__frames.push([performance.timeOrigin + f.startTime, f.duration, f.blockingDuration, since(f.renderStart), since(f.styleAndLayoutStart), scripts]);
+    }
+  }).observe({ type: "long-animation-frame", buffered: true });
 `;
 
 /**
@@ -161,6 +178,18 @@ export async function firstSync(
       console.log(
         `Long tasks (start from the click, duration): ${during.map(([start, ms]) => `${seconds(start - pageStart)} ${Math.round(ms)} ms`).join(", ")}`,
       );
+    if (values["list-tasks"] && cutAtMs === undefined) {
+      // Long animation frames: what ran in them (the longest scripts) and how long their rendering took.
+      const frames = (
+        await page.evaluate(
+          () => (window as unknown as { __frames: [number, number, number, number, number, string[]][] }).__frames,
+        )
+      ).filter(([start]) => start >= pageStart && start <= pageEnd);
+      for (const [start, ms, blocking, render, layout, scripts] of frames)
+        console.log(
+          `  frame ${seconds(start - pageStart)} ${Math.round(ms)} ms (blocking ${Math.round(blocking)}, render ${Math.round(render)}, style+layout ${Math.round(layout)}): ${scripts.join(" | ")}`,
+        );
+    }
     const tasks = during.map(([, duration]) => duration);
     return {
       usableMs,

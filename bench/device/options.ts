@@ -24,7 +24,8 @@ export const { values } = parseArgs({
      * 4× takes about two thirds of a core), so on a machine of few cores it also slows the workers,
      * the browser and the bench's own server: 1 measures what the workers cost on their own. */
     cpu: { type: "string" },
-    /** Prints each long task of an uninterrupted sync: when it started (from the sign-in click) and how long it ran. */
+    /** Prints each long task of an uninterrupted sync: when it started (from the sign-in click) and how long it ran;
+     * then each long animation frame: its blocking time, its rendering, and the scripts that ran longest in it. */
     "list-tasks": { type: "boolean", default: false },
     /** Measures against a server that has just started (no warm-up first): its first answers are slower. */
     cold: { type: "boolean", default: false },
