@@ -1,7 +1,7 @@
 import Dexie, { type ObservabilitySet } from "dexie";
 import { type SetStateAction, startTransition, useCallback, useEffect, useRef, useState } from "react";
-import type { LocalStore } from "@/local/index.ts";
-import { useSyncStateOf } from "@/shared/sync/sync-context.ts";
+import type { LocalStore, SyncState } from "@/local/index.ts";
+import { useOptionalSyncEngine } from "@/shared/sync/sync-context.ts";
 import type { Live } from "@/shared/sync/use-live.ts";
 import { createSearchClient, type SearchClient } from "@/worker/search-client.ts";
 import type { SearchAnswer } from "@/worker/search-engine.ts";
@@ -22,7 +22,7 @@ let generation = 0;
  */
 function useStoreVersion(
   store: LocalStore,
-  gapMs: number,
+  gapMs: () => number,
 ): { version: Live<string>; newest: () => string | undefined; soon: () => void } {
   const [version, setVersion] = useState<Live<string>>({ status: "loading" });
   const gap = useRef(gapMs);
@@ -36,7 +36,7 @@ function useStoreVersion(
     let stopped = false;
     // The reader waits for a write (`soon`): it is shown after SETTLE_MS, not after the gap.
     let hurry = false;
-    const wait = () => (hurry ? SETTLE_MS : Math.max(SETTLE_MS, shownAt + gap.current - Date.now()));
+    const wait = () => (hurry ? SETTLE_MS : Math.max(SETTLE_MS, shownAt + gap.current() - Date.now()));
     const show = () => {
       timer = undefined;
       hurry = false;
@@ -86,13 +86,27 @@ function useStoreVersion(
       clearTimeout(timer);
     };
   }, [store]);
+  // A sync that starts or ends changes the gap: heard from the engine, not by rendering the whole
+  // page again (a store change makes React render synchronously, not in slices).
+  const engine = useOptionalSyncEngine();
   useEffect(() => {
-    if (gapMs >= 0) reschedule.current();
-  }, [gapMs]);
+    if (!engine) return;
+    let last = syncGapOf(engine.getState());
+    return engine.subscribe((state) => {
+      const next = syncGapOf(state);
+      if (next === last) return;
+      last = next;
+      reschedule.current();
+    });
+  }, [engine]);
   const readNewest = useCallback(() => newest.current, []);
   const soon = useCallback(() => reschedule.current(true), []);
   return { version, newest: readNewest, soon };
 }
+
+/** The least time between two versions the sync in `state` asks for: none when not syncing. */
+const syncGapOf = (state: SyncState | null) =>
+  !state?.syncing ? 0 : state.firstSync ? FIRST_SYNC_GAP_MS : SYNCING_GAP_MS;
 
 /** Quiet time before a new version is searched. */
 const SETTLE_MS = 250;
@@ -134,12 +148,13 @@ export interface ChatSearch extends SearchState {
 
 /** Runs the page's search in the worker again whenever the filters or the device store change. */
 export function useChatSearch(store: LocalStore, filters: ChatFilters): ChatSearch {
-  const syncGapMs = useSyncStateOf((state) =>
-    !state?.syncing ? 0 : state.firstSync ? FIRST_SYNC_GAP_MS : SYNCING_GAP_MS,
-  );
+  const engine = useOptionalSyncEngine();
   // How long the last search took, to its full count.
   const searchMs = useRef(0);
-  const gapMs = syncGapMs > 0 ? Math.max(syncGapMs, SEARCH_SHARE * searchMs.current) : 0;
+  const gapMs = useCallback(() => {
+    const sync = syncGapOf(engine?.getState() ?? null);
+    return sync > 0 ? Math.max(sync, SEARCH_SHARE * searchMs.current) : 0;
+  }, [engine]);
   const { version: live, newest, soon: refresh } = useStoreVersion(store, gapMs);
   const version = live.status === "ready" ? live.data : undefined;
   const client = useRef<SearchClient | null>(null);
