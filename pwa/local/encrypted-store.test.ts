@@ -1,7 +1,7 @@
 import type { Message } from "@schema/rows.ts";
 import Dexie from "dexie";
-import { IDBFactory, IDBKeyRange } from "fake-indexeddb";
-import { afterEach, describe, expect, it } from "vitest";
+import { IDBFactory, IDBIndex, IDBKeyRange, IDBObjectStore } from "fake-indexeddb";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { forgetDeviceKey, holdDataKey, setUpDevicePin, unlockDevice } from "./device-key.ts";
 import { discussedAt, markDiscussed } from "./discussed.ts";
 import { presealRows, readRaw } from "./encrypted-store.ts";
@@ -169,6 +169,38 @@ describe("the encrypted device store", () => {
     store.close();
   });
 
+  it("sets up the PIN of a new device without reading the rows its first sync stored meanwhile", async () => {
+    const indexedDB = new IDBFactory();
+    const store = openStore("u6", { indexedDB, IDBKeyRange });
+    // The PIN set-up's key, which the first sync seals under while the PIN is chosen (set-up-key.ts).
+    const dataKey = key();
+    holdDataKey("u6", dataKey, { settingUp: true });
+    const rows = Array.from({ length: 50 }, (_, i) => message(`m${i}`, "fay06", "2026-02-01", `words ${i}`));
+    await store.transaction("rw", store.conversation_summaries, () => rowTable(store).bulkPut(rows));
+
+    const read: string[] = [];
+    const spies = [IDBObjectStore.prototype, IDBIndex.prototype].flatMap((proto) =>
+      (["get", "getAll", "openCursor", "count"] as const).map((method) => {
+        const original = proto[method] as (...args: unknown[]) => IDBRequest;
+        return vi.spyOn(proto, method).mockImplementation(function (
+          this: IDBObjectStore | IDBIndex,
+          ...args: unknown[]
+        ) {
+          read.push("objectStore" in this ? this.objectStore.name : this.name);
+          return original.apply(this, args);
+        });
+      }),
+    );
+    try {
+      await setUpDevicePin(store, "135790", dataKey);
+    } finally {
+      for (const spy of spies) spy.mockRestore();
+    }
+    expect(read).not.toContain("conversation_summaries");
+    expect((await rowTable(store).get("m49"))?.data).toBe("words 49");
+    store.close();
+  });
+
   it("seals a store an older version kept in the clear at the first unlock, and finds its rows by name after", async () => {
     const indexedDB = new IDBFactory();
     // The rows as the version before kept them: written straight to IndexedDB, in the clear.
@@ -181,6 +213,8 @@ describe("the encrypted device store", () => {
         const tx = req.result.transaction(["conversation_summaries", "meta"], "readwrite");
         tx.objectStore("conversation_summaries").put(message("m1", "dora04", "2026-03-01", "Old clear words"));
         tx.objectStore("meta").put({ key: "discussed:dora04", value: "2026-03-02T00:00:00.000Z" });
+        // Nor did it mark its store sealed, as this version does the stores it makes.
+        tx.objectStore("meta").delete("sealed");
         tx.oncomplete = () => {
           req.result.close();
           resolve();

@@ -322,6 +322,11 @@ function openingCursor(userId: string, cursor: DBCoreCursor): DBCoreCursor {
 
 /** Seals rows on their way to IndexedDB and opens them on their way back, for the tables above. */
 export function encryptStore(db: Dexie, userId: string): void {
+  // A store this version makes holds no clear rows: it says so as it is made, so its first unlock
+  // (the PIN set-up, with a first sync under way) does not read every stored row looking for some.
+  db.on("populate", (tx) => {
+    void tx.table("meta").put({ key: SEALED_META, value: "1" });
+  });
   db.use({
     stack: "dbcore",
     name: "EncryptedStore",
