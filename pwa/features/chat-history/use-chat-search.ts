@@ -1,6 +1,6 @@
 import Dexie, { type ObservabilitySet } from "dexie";
 import { type SetStateAction, startTransition, useCallback, useEffect, useRef, useState } from "react";
-import type { LocalStore, SyncState } from "@/local/index.ts";
+import type { LocalStore, SyncEngine, SyncState } from "@/local/index.ts";
 import { useOptionalSyncEngine } from "@/shared/sync/sync-context.ts";
 import type { Live } from "@/shared/sync/use-live.ts";
 import { createSearchClient, type SearchClient } from "@/worker/search-client.ts";
@@ -22,6 +22,7 @@ let generation = 0;
  */
 function useStoreVersion(
   store: LocalStore,
+  engine: SyncEngine | null,
   gapMs: () => number,
 ): { version: Live<string>; newest: () => string | undefined; soon: () => void } {
   const [version, setVersion] = useState<Live<string>>({ status: "loading" });
@@ -88,7 +89,6 @@ function useStoreVersion(
   }, [store]);
   // A sync that starts or ends changes the gap: heard from the engine, not by rendering the whole
   // page again (a store change makes React render synchronously, not in slices).
-  const engine = useOptionalSyncEngine();
   useEffect(() => {
     if (!engine) return;
     let last = syncGapOf(engine.getState());
@@ -155,7 +155,7 @@ export function useChatSearch(store: LocalStore, filters: ChatFilters): ChatSear
     const sync = syncGapOf(engine?.getState() ?? null);
     return sync > 0 ? Math.max(sync, SEARCH_SHARE * searchMs.current) : 0;
   }, [engine]);
-  const { version: live, newest, soon: refresh } = useStoreVersion(store, gapMs);
+  const { version: live, newest, soon: refresh } = useStoreVersion(store, engine, gapMs);
   const version = live.status === "ready" ? live.data : undefined;
   const client = useRef<SearchClient | null>(null);
   const [state, setStateNow] = useState<SearchState>({ result: undefined, error: null, searching: true });
