@@ -27,6 +27,9 @@ describe("the small-screen menu", () => {
   it("signed in, it holds the navigation and the account entries, and closes after a choice", async () => {
     await signIn(page, DEMO_CLINICIAN);
     await page.waitForURL(/\/chat-history$/);
+    // The address changes before the page has taken it in; a navigation still under way when the
+    // menu opens closes it (as a chosen entry does).
+    await page.getByRole("heading", { name: "Chat History", level: 1 }).waitFor();
     const toggle = page.getByRole("button", { name: "Open menu" });
     expect(await toggle.getAttribute("aria-expanded")).toBe("false");
     await toggle.click();
