@@ -320,6 +320,9 @@ function openingCursor(userId: string, cursor: DBCoreCursor): DBCoreCursor {
   });
 }
 
+/** The meta key of a store whose rows are all sealed. */
+const SEALED_META = "sealed";
+
 /** Seals rows on their way to IndexedDB and opens them on their way back, for the tables above. */
 export function encryptStore(db: Dexie, userId: string): void {
   // A store this version makes holds no clear rows: it says so as it is made, so its first unlock
@@ -400,9 +403,6 @@ export async function dropSealedRows(db: Dexie): Promise<void> {
     await db.table("meta").bulkDelete(["cursor", "firstSync", "lastSyncedAt"]);
   });
 }
-
-/** The meta key of a store whose rows are all sealed. */
-const SEALED_META = "sealed";
 
 /**
  * A store an older version kept in the clear is sealed at the first unlock after the upgrade (until

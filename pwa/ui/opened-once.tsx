@@ -31,7 +31,7 @@ export function openedOnceRoot<P extends RootProps>(Root: ComponentType<P>) {
       [onOpenChange],
     );
     return (
-      <OpenedOnce value={opened || open}>
+      <OpenedOnce value={opened}>
         <Root {...(rest as unknown as P)} open={open} onOpenChange={change} />
       </OpenedOnce>
     );
