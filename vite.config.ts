@@ -22,6 +22,8 @@ export default defineConfig({
     alias: [
       { find: /^@\//, replacement: `${fileURLToPath(new URL("./pwa", import.meta.url))}/` },
       { find: /^@schema\//, replacement: `${fileURLToPath(new URL("./schema", import.meta.url))}/` },
+      // Radix's ids without its layout-effect update (pwa/ui/radix-id.ts; vitest.config.ts does the same).
+      { find: /^@radix-ui\/react-id$/, replacement: fileURLToPath(new URL("./pwa/ui/radix-id.ts", import.meta.url)) },
       ...(existsSync(routerProduction) ? [{ find: /^react-router$/, replacement: routerProduction }] : []),
     ],
   },

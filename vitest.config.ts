@@ -5,6 +5,9 @@ const alias = {
   "@": fileURLToPath(new URL("./pwa", import.meta.url)),
   "@schema": fileURLToPath(new URL("./schema", import.meta.url)),
 };
+// As in the app's build (vite.config.ts): Radix takes its ids from pwa/ui/radix-id.ts. Radix's
+// packages are run through Vite for that, not loaded from node_modules as they are.
+const radixId = { "@radix-ui/react-id": fileURLToPath(new URL("./pwa/ui/radix-id.ts", import.meta.url)) };
 
 // Tests that need the real server app (API tests and the sync engine) run once
 // on embedded PGlite and, when TEST_DATABASE_URL is set, again on real PostgreSQL.
@@ -32,12 +35,13 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       {
-        resolve: { alias },
+        resolve: { alias: { ...radixId, ...alias } },
         test: {
           name: "unit",
           include: ["schema/**/*.test.ts", "pwa/**/*.test.{ts,tsx}"],
           exclude: ["pwa/local/**"],
           environment: "happy-dom",
+          server: { deps: { inline: [/[\\/]node_modules[\\/](radix-ui|@radix-ui)[\\/]/] } },
           setupFiles: ["pwa/test/setup.ts"],
           testTimeout: 20_000,
         },

@@ -1,8 +1,8 @@
 import type { CurrentUser } from "@schema/rows.ts";
-import { render, waitFor } from "@testing-library/react";
+import { act, render, waitFor } from "@testing-library/react";
 import Dexie from "dexie";
 import { IDBFactory, IDBKeyRange } from "fake-indexeddb";
-import { type ReactNode, Suspense } from "react";
+import { Profiler, type ReactNode, Suspense } from "react";
 import { MemoryRouter, Route, Routes } from "react-router";
 import { AppProviders } from "@/app/app-providers.tsx";
 import { SignedInProviders } from "@/app/layout/signed-in-providers.tsx";
@@ -104,4 +104,20 @@ export async function clearToasts() {
   await waitFor(() => {
     if (document.querySelector("[data-sonner-toast]")) throw new Error("a toast is still on screen");
   });
+}
+
+/**
+ * Renders `ui` and lists its commits as they come ("mount", "update", "nested-update": a render React
+ * ran synchronously right after a commit, in the commit's task).
+ */
+export async function renderCountingCommits(ui: ReactNode): Promise<string[]> {
+  const commits: string[] = [];
+  await act(async () => {
+    render(
+      <Profiler id="counted" onRender={(_id, phase) => commits.push(phase)}>
+        {ui}
+      </Profiler>,
+    );
+  });
+  return commits;
 }

@@ -1,7 +1,8 @@
-import { act, cleanup, render, screen } from "@testing-library/react";
+import { cleanup, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { Profiler, useState } from "react";
+import { useState } from "react";
 import { afterEach, describe, expect, it } from "vitest";
+import { renderCountingCommits } from "@/test/render.tsx";
 import { ConfirmDialog } from "./alert-dialog.tsx";
 import { Button } from "./button.tsx";
 import { Dialog, DialogContent, DialogTitle, DialogTrigger } from "./dialog.tsx";
@@ -36,15 +37,7 @@ describe("Dialogs", () => {
   it("cost the screen that holds them closed no second render when it mounts", async () => {
     // A closed Radix dialog used to ask for a synchronous re-render from its layout effect, which
     // made React run the whole screen's effects in the same task as its first commit.
-    const commits: string[] = [];
-    await act(async () => {
-      render(
-        <Profiler id="screen" onRender={(_id, phase) => commits.push(phase)}>
-          <Screen />
-        </Profiler>,
-      );
-    });
-    expect(commits).toEqual(["mount"]);
+    expect(await renderCountingCommits(<Screen />)).toEqual(["mount"]);
   });
 
   it("open by their trigger or their state, close, and open again", async () => {
