@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { ADMIN, cleanDevicePerTest, gate, signIn } from "./support.ts";
+import { ADMIN, cleanDevicePerTest, devicePinForm, enterDevicePin, gate, signIn } from "./support.ts";
 
 let page: Page;
 cleanDevicePerTest((fresh) => {
@@ -73,6 +73,33 @@ describe("first load", () => {
     expect(await page.getByLabel("Email").count()).toBe(0);
     release();
     await page.getByLabel("Email").waitFor();
+  });
+
+  it("the top bar's menus come with the app's frame: never a disabled stand-in once the PIN is set", async () => {
+    const fetched: string[] = [];
+    page.on("requestfinished", (r) => fetched.push(new URL(r.url()).pathname));
+    await signIn(page, ADMIN, { pin: null });
+    await devicePinForm(page).waitFor();
+    // Fetched while the PIN is chosen (a person takes a few seconds to).
+    await expect.poll(() => fetched.some((u) => /\/assets\/account-menu-/.test(u))).toBe(true);
+    await expect.poll(() => fetched.some((u) => /\/assets\/admin-menu-/.test(u))).toBe(true);
+    // From now on, any moment the DOM held a disabled menu button (the stand-in while a menu's code loads).
+    await page.evaluate(() => {
+      const w = window as unknown as { sawStandIn: boolean };
+      w.sawStandIn = false;
+      const standIn = () =>
+        document.querySelector('header button[aria-label^="Account menu for"][disabled]') !== null ||
+        [...document.querySelectorAll("header button[disabled]")].some((b) =>
+          b.textContent?.includes("Admin Dashboard"),
+        );
+      new MutationObserver(() => {
+        if (standIn()) w.sawStandIn = true;
+      }).observe(document.body, { subtree: true, childList: true, attributes: true });
+    });
+    await enterDevicePin(page);
+    await page.getByRole("heading", { name: "Chat History", level: 1 }).waitFor();
+    await page.getByRole("button", { name: /^Account menu for/ }).waitFor({ state: "attached" });
+    expect(await page.evaluate(() => (window as unknown as { sawStandIn: boolean }).sawStandIn)).toBe(false);
   });
 
   it("a bare /admin leads an admin to the admin's first screen instead of an empty page", async () => {

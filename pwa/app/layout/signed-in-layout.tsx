@@ -1,4 +1,4 @@
-import { Suspense } from "react";
+import { Suspense, useEffect } from "react";
 import { DeviceLockProvider } from "@/app/lock/device-lock-provider.tsx";
 import { LockGate } from "@/app/lock/lock-gate.tsx";
 import { lazyScreen } from "@/lib/lazy-screen.tsx";
@@ -34,8 +34,15 @@ const parts: SignedInParts = {
  * shown only while the device is unlocked (the PIN set-up or the lock screen take its place).
  */
 export default function SignedInLayout() {
-  const { user } = useAuth();
+  const { user, isAdmin } = useAuth();
   const userId = user?.id ?? "";
+  // Fetched while the PIN is set or entered, the menus render with the frame's first commit. Fetched
+  // by that commit, each came in later on its own, often with the next screen's commit, and its
+  // Radix anchor's synchronous update ran that screen's passive effects in the commit's task.
+  useEffect(() => {
+    void AccountMenu.preload().catch(() => {});
+    if (isAdmin) void AdminMenu.preload().catch(() => {});
+  }, [isAdmin]);
   return (
     <DeviceLockProvider key={userId} userId={userId}>
       <SignedInProviders>
