@@ -1,4 +1,4 @@
-import { createContext, use, useContext, useSyncExternalStore } from "react";
+import { createContext, startTransition, use, useContext, useEffect, useRef, useState } from "react";
 import type { LocalStore, SyncEngine, SyncState } from "@/local/index.ts";
 
 /**
@@ -39,17 +39,38 @@ const noEngine = {
 
 /** The engine's state for status lines and warnings; null before sign-in or while it opens. */
 export function useSyncState(): SyncState | null {
-  const engine = useOptionalSyncEngine() ?? noEngine;
-  return useSyncExternalStore(engine.subscribe, engine.getState, engine.getState);
+  return useSyncStateOf(whole);
 }
+
+const whole = (state: SyncState | null) => state;
 
 /**
  * One fact of the engine's state (a boolean, a number): the component renders again only when that
  * fact changes, not on each of the many state changes of a first sync (one per stored page), each
  * of which re-rendered a whole screen on a tablet. `select` must return a primitive or a kept value.
+ *
+ * A change reaches React as a transition, rendered in slices between the page's other work. Read as
+ * an external store (useSyncExternalStore), each was rendered synchronously, and React first ran
+ * every effect the screen's last commit had left pending: at a tablet's speed, during a first sync,
+ * tasks of 10–90 ms a few times a second, each also restarting the screen's render in progress.
  */
 export function useSyncStateOf<T>(select: (state: SyncState | null) => T): T {
   const engine = useOptionalSyncEngine() ?? noEngine;
-  const read = () => select(engine.getState());
-  return useSyncExternalStore(engine.subscribe, read, read);
+  const selected = useRef(select);
+  selected.current = select;
+  const [seen, setSeen] = useState(() => ({ engine, value: select(engine.getState()) }));
+  const shown = useRef(seen);
+  useEffect(() => {
+    const update = () => {
+      const value = selected.current(engine.getState());
+      if (shown.current.engine === engine && Object.is(shown.current.value, value)) return;
+      shown.current = { engine, value };
+      const next = shown.current;
+      startTransition(() => setSeen(next));
+    };
+    update();
+    return engine.subscribe(update);
+  }, [engine]);
+  // An engine just handed over is read at once, not after its first change.
+  return seen.engine === engine ? seen.value : select(engine.getState());
 }
