@@ -64,7 +64,7 @@ export function estimateFirstSync(progress: PullProgress, received: number, elap
   return { ...progress, secondsLeft };
 }
 
-/** A tiny observable value: the React side wraps it with useSyncExternalStore. */
+/** A tiny observable value: the React side takes each change in a transition (sync-context.ts). */
 export function createStateStore(initial: SyncState) {
   let state = initial;
   const listeners = new Set<(state: SyncState) => void>();
