@@ -59,13 +59,14 @@ export function useSyncStateOf<T>(select: (state: SyncState | null) => T): T {
   const selected = useRef(select);
   selected.current = select;
   const [seen, setSeen] = useState(() => ({ engine, value: select(engine.getState()) }));
+  // The last value handed to React, so an unchanged one asks for no update at all.
   const shown = useRef(seen);
   useEffect(() => {
     const update = () => {
       const value = selected.current(engine.getState());
       if (shown.current.engine === engine && Object.is(shown.current.value, value)) return;
-      shown.current = { engine, value };
-      const next = shown.current;
+      const next = { engine, value };
+      shown.current = next;
       startTransition(() => setSeen(next));
     };
     update();
