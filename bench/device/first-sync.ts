@@ -19,16 +19,24 @@ import { megabytes, seconds } from "./print.ts";
 import { addProbe, startTour, waitForMark } from "./probe.ts";
 import { type Profile, startThrottle, type Throttle } from "./throttle.ts";
 
-/** Resolves once no byte has crossed the link for `quietMs`. */
-async function quiet(throttle: Throttle, quietMs = 1_000) {
+/** How long the page may take to install its service worker and go quiet before the sign-in. */
+const SETTLE_MS = 30_000;
+
+/**
+ * Resolves true once no byte has crossed the link for `quietMs`; false after `withinMs` of bytes
+ * still flowing (the run goes on, its figures then include what still flowed).
+ */
+async function quiet(throttle: Throttle, quietMs = 1_000, withinMs = SETTLE_MS) {
   let last = -1;
   let since = Date.now();
+  const until = Date.now() + withinMs;
   for (;;) {
     const { up, down } = throttle.bytes();
     if (up + down !== last) {
       last = up + down;
       since = Date.now();
-    } else if (Date.now() - since >= quietMs) return;
+    } else if (Date.now() - since >= quietMs) return true;
+    if (Date.now() >= until) return false;
     await new Promise((r) => setTimeout(r, 100));
   }
 }
@@ -95,8 +103,21 @@ export async function firstSync(
     // The device opens the sign-in page and installs the service worker (its precache) first:
     // the figures below are the sign-in's and the sync's alone.
     await page.goto("/auth");
-    await page.evaluate(() => navigator.serviceWorker?.ready);
-    await quiet(throttle);
+    // A service worker that never installs (a build without one, a failed precache) must not hang the bench.
+    const installed = await page.evaluate(
+      (ms) =>
+        Promise.race([
+          navigator.serviceWorker?.ready.then(() => true) ?? false,
+          new Promise<false>((resolve) => setTimeout(() => resolve(false), ms)),
+        ]),
+      SETTLE_MS,
+    );
+    if (!installed)
+      console.warn(`No service worker was ready after ${seconds(SETTLE_MS)}: the sync's figures include its install.`);
+    if (!(await quiet(throttle)))
+      console.warn(
+        `The link was not quiet for ${seconds(SETTLE_MS)} before the sign-in: its bytes count in the figures.`,
+      );
     const loadBytes = throttle.bytes().up + throttle.bytes().down;
     await page.getByLabel("Email").fill(USER.username);
     await page.getByLabel("Password", { exact: true }).fill(USER.password);
