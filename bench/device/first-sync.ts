@@ -23,13 +23,13 @@ import { type Profile, startThrottle, type Throttle } from "./throttle.ts";
 const SETTLE_MS = 30_000;
 
 /**
- * Resolves true once no byte has crossed the link for `quietMs`; false after `withinMs` of bytes
+ * Resolves true once no byte has crossed the link for `quietMs`; false after SETTLE_MS of bytes
  * still flowing (the run goes on, its figures then include what still flowed).
  */
-async function quiet(throttle: Throttle, quietMs = 1_000, withinMs = SETTLE_MS) {
+async function quiet(throttle: Throttle, quietMs = 1_000) {
   let last = -1;
   let since = Date.now();
-  const until = Date.now() + withinMs;
+  const until = Date.now() + SETTLE_MS;
   for (;;) {
     const { up, down } = throttle.bytes();
     if (up + down !== last) {
@@ -113,7 +113,9 @@ export async function firstSync(
       SETTLE_MS,
     );
     if (!installed)
-      console.warn(`No service worker was ready after ${seconds(SETTLE_MS)}: the sync's figures include its install.`);
+      console.warn(
+        `No service worker was ready (waited up to ${seconds(SETTLE_MS)}): the sync's figures include its install.`,
+      );
     if (!(await quiet(throttle)))
       console.warn(
         `The link was not quiet for ${seconds(SETTLE_MS)} before the sign-in: its bytes count in the figures.`,
