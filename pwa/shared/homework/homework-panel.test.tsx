@@ -60,6 +60,21 @@ describe("Homework Assignments panel", () => {
     await waitFor(async () => expect(await device.store.views.count()).toBe(2));
   });
 
+  it("draws a folded list's cards only once it is opened, and counts them in its heading meanwhile", async () => {
+    const device = openTestDevice(clinician);
+    await device.store.patients.put(patientRow({ id: "p-sam", username: "sam", clinician_id: clinician.id }));
+    await device.store.homework.bulkPut([homeworkRow({ id: "h1", patientName: "sam", fear: "Crowded buses" })]);
+    const { container } = renderSignedIn(<HomeworkPanel patientName="sam" rememberOpenAs="fold-test.homework" />, {
+      user: clinician,
+      device,
+    });
+    const heading = await screen.findByRole("button", { name: /Homework Assignments \(1\)/ });
+    expect(container.textContent).not.toContain("Crowded buses");
+    await userEvent.click(heading);
+    const list = await screen.findByRole("region", { name: "Homework assignments list" });
+    expect(await within(list).findByText("Crowded buses")).toBeTruthy();
+  });
+
   it("lists only this patient's assignments, newest first, in a 250 px scrolling list", async () => {
     await withHomework(clinician, [
       homeworkRow({ id: "old", patientName: "sam", fear: "Old fear", created_at: "2025-01-01T00:00:00.000Z" }),

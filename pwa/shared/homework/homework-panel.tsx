@@ -24,8 +24,9 @@ export function HomeworkPanel({ patientName, rememberOpenAs }: { patientName: st
   const listId = useId();
   const [open, setOpen] = useRememberedOpen(rememberOpenAs ?? "homework", false);
   const collapsible = rememberOpenAs !== undefined;
+  const shown = !collapsible || open;
   // The list shown is a read of the patient's homework; a folded list is not.
-  useRecordView(collapsible && !open ? null : patientName, "homework");
+  useRecordView(shown ? patientName : null, "homework");
   const rows = homework.status === "ready" ? homework.data : [];
   return (
     <section aria-labelledby={headingId} className="grid gap-2">
@@ -51,34 +52,44 @@ export function HomeworkPanel({ patientName, rememberOpenAs }: { patientName: st
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling list must be reachable by keyboard to scroll it
         tabIndex={0}
         id={listId}
-        hidden={collapsible && !open}
+        hidden={!shown}
         aria-label="Homework assignments list"
         className="overflow-y-auto rounded-md border p-2 focus-visible:outline-2 focus-visible:outline-ring"
         style={{ height: HOMEWORK_LIST_HEIGHT_PX }}
       >
-        {homework.status === "loading" && (
-          <div className="grid gap-2" aria-busy="true">
-            <p className="text-sm text-muted-foreground">{m.loading}</p>
-            {Array.from({ length: HOMEWORK_SKELETON_CARDS }, (_, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-              <Skeleton key={i} data-testid="homework-skeleton" className="h-20 w-full" />
-            ))}
-          </div>
-        )}
-        {homework.status === "error" && (
-          <p role="alert" className="text-sm text-destructive">
-            {m.loadError}
-          </p>
-        )}
-        {homework.status === "ready" && rows.length === 0 && <p className="text-sm text-muted-foreground">{m.empty}</p>}
-        {rows.length > 0 && (
-          <ul className="grid gap-2">
-            {rows.map((row) => (
-              <HomeworkCard key={row.id} homework={row} canChange={canChange} />
-            ))}
-          </ul>
-        )}
+        {/* A folded list draws no cards: a patient's can be 150 elements on a tablet's main thread. */}
+        {shown && <HomeworkList homework={homework} canChange={canChange} />}
       </section>
     </section>
+  );
+}
+
+function HomeworkList({ homework, canChange }: { homework: ReturnType<typeof useHomeworkOf>; canChange: boolean }) {
+  const rows = homework.status === "ready" ? homework.data : [];
+  return (
+    <>
+      {homework.status === "loading" && (
+        <div className="grid gap-2" aria-busy="true">
+          <p className="text-sm text-muted-foreground">{m.loading}</p>
+          {Array.from({ length: HOMEWORK_SKELETON_CARDS }, (_, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+            <Skeleton key={i} data-testid="homework-skeleton" className="h-20 w-full" />
+          ))}
+        </div>
+      )}
+      {homework.status === "error" && (
+        <p role="alert" className="text-sm text-destructive">
+          {m.loadError}
+        </p>
+      )}
+      {homework.status === "ready" && rows.length === 0 && <p className="text-sm text-muted-foreground">{m.empty}</p>}
+      {rows.length > 0 && (
+        <ul className="grid gap-2">
+          {rows.map((row) => (
+            <HomeworkCard key={row.id} homework={row} canChange={canChange} />
+          ))}
+        </ul>
+      )}
+    </>
   );
 }
