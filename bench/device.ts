@@ -1,5 +1,5 @@
 // npm run bench -- device [--scales 10,1] [--profiles fast,slow] [--user clinician|admin] [--skip-build] [--fresh]
-//   [--no-interrupt] [--timeout SECONDS] [--cpu-profile FILE] [--trace FILE] [--cpu SLOWDOWN] [--cold]
+//   [--no-interrupt] [--timeout SECONDS] [--cpu-profile FILE] [--trace FILE] [--cpu SLOWDOWN] [--cold] [--runs N]
 // A clinician's first sign-in on an empty tablet (issue 11): the demo clinic seeded at each scale,
 // the built app and /api served by sync-server/main.ts (with this process's environment, e.g.
 // ADMIN_MESSAGE_WINDOW_DAYS), Chromium (playwright-core) with the main thread
@@ -11,14 +11,16 @@
 // for a first sync cut off half-way (5 s without a connection) and resumed. A sync not done within
 // --timeout (default 600 s) prints how far it got. The server is warmed up first with one first sync
 // of the same user over plain HTTP, as a clinic's server has been up a while (--cold: not). The landed baseline
-// and the targets of the issue stand beside them. A benchmark prints figures; it asserts nothing.
+// and the targets of the issue stand beside them. With --runs N, the uninterrupted sync runs N times: each run is
+// listed and the table shows each figure's median. A benchmark prints figures; it asserts nothing.
 // The moments are taken in the page by a probe that costs its main thread next to nothing
 // (bench/device/probe.ts): Playwright's polling locators would count as the app's long tasks.
 import { existsSync } from "node:fs";
 import { launch } from "../e2e/browser.ts";
 import { firstSync } from "./device/first-sync.ts";
-import { profiles, type Run, scales, USER, values } from "./device/options.ts";
-import { printTable, seconds } from "./device/print.ts";
+import { medianRun } from "./device/median.ts";
+import { profiles, type Run, runs, scales, USER, values } from "./device/options.ts";
+import { printTable, runLine, seconds } from "./device/print.ts";
 import { lookUp, run, seeded, startServer, stopServer, warmUp } from "./device/server.ts";
 
 if (!values["skip-build"]) run("npx", ["vite", "build"]);
@@ -34,7 +36,12 @@ try {
       if (!values.cold) await warmUp(server.port, USER);
       for (const profile of profiles) {
         console.log(`Scale ${scale}, ${profile.name}: first sync …`);
-        const plain = await firstSync(browser, server.port, profile, target);
+        const all: Run[] = [];
+        for (let i = 0; i < runs; i++) {
+          all.push(await firstSync(browser, server.port, profile, target));
+          if (runs > 1) console.log(runLine(all[i], i));
+        }
+        const plain = runs > 1 ? medianRun(all) : all[0];
         let cut: Run | undefined;
         if (!values["no-interrupt"] && plain.syncedMs !== undefined) {
           console.log(`Scale ${scale}, ${profile.name}: first sync cut off at ${seconds(plain.syncedMs / 2)} …`);

@@ -27,6 +27,8 @@ export const { values } = parseArgs({
     /** Prints each long task of an uninterrupted sync: when it started (from the sign-in click) and how long it ran;
      * then each long animation frame: its blocking time, its rendering, and the scripts that ran longest in it. */
     "list-tasks": { type: "boolean", default: false },
+    /** First syncs per scale and profile: the table shows each figure's median, and each run is listed. */
+    runs: { type: "string", default: "1" },
     /** Measures against a server that has just started (no warm-up first): its first answers are slower. */
     cold: { type: "boolean", default: false },
   },
@@ -50,6 +52,8 @@ if (!(CPU_SLOWDOWN >= 1)) throw new Error(`--cpu must be a number of at least 1,
 export const TABLET = { width: 820, height: 1180 };
 export const OUTAGE_MS = 5_000;
 export const BENCH_PIN = "246813";
+export const runs = Number(values.runs);
+if (!(Number.isInteger(runs) && runs >= 1)) throw new Error(`--runs ${values.runs}: a whole number of at least 1`);
 export const SYNC_TIMEOUT_MS = Number(values.timeout) * 1000;
 if (!(SYNC_TIMEOUT_MS > 0)) throw new Error(`--timeout ${values.timeout}: a number of seconds`);
 

@@ -8,6 +8,7 @@ import {
   type Figures,
   OUTAGE_MS,
   type Run,
+  runs,
   SYNC_TIMEOUT_MS,
   TARGET,
   type Target,
@@ -21,6 +22,11 @@ const millis = (ms?: number) => (ms === undefined ? "—" : `${Math.round(ms)} m
 const syncedText = (run: Run) => (run.syncedMs === undefined ? `> ${seconds(SYNC_TIMEOUT_MS)}` : seconds(run.syncedMs));
 export const megabytes = (b?: number) => (b === undefined ? "—" : `${(b / 1_000_000).toFixed(2)} MB`);
 
+/** One run of several (--runs), so the spread behind the medians shows. */
+export const runLine = (run: Run, index: number) =>
+  `run ${index + 1}: usable ${seconds(run.usableMs)}, synced ${syncedText(run)}, longest task ${millis(run.longestMs)}, ` +
+  `long tasks ${millis(run.longTasksMs)} (${run.longTasks}), main thread busy ${millis(run.busyMs)}`;
+
 export function printTable(scale: number, profile: Profile, target: Target, plain: Run, cut?: Run) {
   // The baseline and targets of issue 11 are a clinician's; an admin's are issue 12's.
   const base = scale === 10 && !ADMIN ? BASELINE[profile.name] : undefined;
@@ -30,7 +36,7 @@ export function printTable(scale: number, profile: Profile, target: Target, plai
       : {}
     : TARGET[profile.name];
   const rows: string[][] = [
-    ["", "this run", "interrupted", "baseline", "target"],
+    ["", runs > 1 ? `median of ${runs}` : "this run", "interrupted", "baseline", "target"],
     ["usable", seconds(plain.usableMs), seconds(cut?.usableMs), "—", `≤ ${seconds(goal.usableMs)}`],
     ["synced", syncedText(plain), cut ? syncedText(cut) : "—", seconds(base?.syncedMs), `≤ ${seconds(goal.syncedMs)}`],
     ["bytes", megabytes(plain.bytes), megabytes(cut?.bytes), megabytes(base?.bytes), `≤ ${megabytes(goal.bytes)}`],
