@@ -23,7 +23,7 @@ const NO_RESULT = { resultKey: 0, count: 0, fetch: async () => [] };
 /** The left column's Conversations list: All Conversations, then one button per conversation. */
 export function ConversationList({ conversations, hasDateRange, selected, onSelect }: ConversationListProps) {
   const count = conversations?.count ?? 0;
-  const { scroller, virtualizer, items } = useVirtualList<HTMLDivElement>(count, ROW);
+  const { scroller, scrollerStyle, virtualizer, items } = useVirtualList<HTMLDivElement>(count, ROW, "28rem");
   const { at } = useResultPage(conversations ?? NO_RESULT, items[0]?.index ?? 0, items[items.length - 1]?.index ?? 0);
   return (
     <Card>
@@ -40,7 +40,7 @@ export function ConversationList({ conversations, hasDateRange, selected, onSele
             <Button variant={selected === null ? "secondary" : "outline"} onClick={() => onSelect(null)}>
               All Conversations
             </Button>
-            <div ref={scroller} className="max-h-[28rem] overflow-y-auto">
+            <div ref={scroller} style={scrollerStyle} className="overflow-y-auto">
               <ul className="relative" style={{ height: virtualizer.getTotalSize() }}>
                 {items.map((item) => {
                   const c = at(item.index);

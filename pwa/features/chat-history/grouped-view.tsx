@@ -30,14 +30,14 @@ export function GroupedView({
   onViewDetails,
   onViewSummary,
 }: GroupedViewProps) {
-  const { scroller, virtualizer, items, flowStyle } = useVirtualList<HTMLElement>(count, ROW);
+  const { scroller, scrollerStyle, virtualizer, items, flowStyle } = useVirtualList<HTMLElement>(count, ROW, "75dvh");
   const { at } = useResultPage(
     { resultKey, count, fetch: fetchGroups },
     items[0]?.index ?? 0,
     items[items.length - 1]?.index ?? 0,
   );
   return (
-    <section ref={scroller} className="max-h-[75dvh] overflow-y-auto" aria-label="Conversations">
+    <section ref={scroller} style={scrollerStyle} className="overflow-y-auto" aria-label="Conversations">
       <ul style={flowStyle}>
         {items.map((item) => {
           const group = at(item.index);

@@ -34,10 +34,10 @@ export function ReadMessages({ rows }: { rows: readonly Message[] }) {
   return <MessageList list={list} rowAt={(index) => rows[index]} />;
 }
 
-const useMessageList = (count: number) => useVirtualList<HTMLElement>(count, 110);
+const useMessageList = (count: number) => useVirtualList<HTMLElement>(count, 110, "75dvh");
 
 function MessageList({
-  list: { scroller, virtualizer, items, flowStyle },
+  list: { scroller, scrollerStyle, virtualizer, items, flowStyle },
   rowAt,
 }: {
   list: ReturnType<typeof useMessageList>;
@@ -45,7 +45,7 @@ function MessageList({
 }) {
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a keyboard user must be able to scroll the messages, which hold nothing focusable
-    <section ref={scroller} tabIndex={0} className="max-h-[75dvh] overflow-y-auto" aria-label="Messages">
+    <section ref={scroller} style={scrollerStyle} tabIndex={0} className="overflow-y-auto" aria-label="Messages">
       <ol style={flowStyle}>
         {items.map((item) => {
           const row = rowAt(item.index);

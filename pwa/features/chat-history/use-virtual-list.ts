@@ -19,7 +19,7 @@ const OVERSCAN = 3;
  * The scroller's size comes from its ResizeObserver alone, after the browser's own layout. The
  * default reads it at once as the list mounts, and that read forced a layout inside React's commit:
  * on a tablet, the screen's whole layout in the task that mounted it. Until the observer reports,
- * the list assumes a window's height.
+ * the list assumes its greatest height (`heightBeforeMeasured`).
  */
 function observeScrollerRect<E extends Element>(instance: Virtualizer<E, Element>, report: (rect: Rect) => void) {
   const scroller = instance.scrollElement;
@@ -64,15 +64,35 @@ function scrollScroller<E extends Element>(
   elementScroll(offset, options, instance);
 }
 
-/** A virtualised list of `count` rows of about `rowPx` each, in the scroller `scroller` refers to. */
-export function useVirtualList<E extends HTMLElement>(count: number, rowPx: number) {
+/** A scroller's greatest height, as its CSS says it: the list draws what fits it before the first measurement. */
+type MaxHeight = `${number}rem` | `${number}dvh`;
+
+/** The browser's default root font size: an estimate, which the scroller's observer corrects. */
+const REM_PX = 16;
+
+/**
+ * The scroller's height until its ResizeObserver reports, at most `maxHeight`. A window's height
+ * instead drew a 28rem list's 19 rows for the 9 that fit, all on a tablet's main thread as Chat
+ * History opened, and removed 10 in the next render.
+ */
+function heightBeforeMeasured(maxHeight: MaxHeight) {
+  if (typeof window === "undefined") return 0;
+  const amount = Number.parseFloat(maxHeight);
+  return maxHeight.endsWith("dvh") ? (window.innerHeight * amount) / 100 : amount * REM_PX;
+}
+
+/**
+ * A virtualised list of `count` rows of about `rowPx` each, in the scroller `scroller` refers to,
+ * which takes `scrollerStyle` (its greatest height, `maxHeight`).
+ */
+export function useVirtualList<E extends HTMLElement>(count: number, rowPx: number, maxHeight: MaxHeight) {
   const scroller = useRef<E>(null);
   const virtualizer = useVirtualizer<E, Element>({
     count,
     getScrollElement: () => scroller.current,
     estimateSize: () => rowPx,
     overscan: OVERSCAN,
-    initialRect: { width: 0, height: typeof window === "undefined" ? 0 : window.innerHeight },
+    initialRect: { width: 0, height: heightBeforeMeasured(maxHeight) },
     observeElementRect: observeScrollerRect,
     measureElement: measureRow,
     scrollToFn: scrollScroller,
@@ -83,5 +103,5 @@ export function useVirtualList<E extends HTMLElement>(count: number, rowPx: numb
    * another in its flow below a padding as tall as the rows above them.
    */
   const flowStyle = { height: virtualizer.getTotalSize(), paddingTop: items[0]?.start ?? 0 };
-  return { scroller, virtualizer, items, flowStyle };
+  return { scroller, scrollerStyle: { maxHeight }, virtualizer, items, flowStyle };
 }
