@@ -3,14 +3,16 @@ import { startTransition, useEffect, useState } from "react";
 /**
  * Rows a table draws per frame. Manage Patients drew its page of 50 rows in one frame: 20 ms of
  * style, layout and paint at full speed, 80 ms on a tablet, on top of rendering them. At 15 rows a
- * frame still took 11–14 ms (a table lays out all its rows again as rows are added); at 10, 9 ms.
+ * frame still took 11–14 ms (a table lays out all its rows again as rows are added); at 10, 9 ms,
+ * but the first ten, drawn with the rest of a first sync's work, still made a 70–110 ms task on a
+ * 4× slower tablet (device bench). Five did not.
  */
-const ROWS_PER_FRAME = 10;
+export const ROWS_PER_FRAME = 5;
 
 /**
- * How many of a table's `total` rows to draw now: ten first, and ten more after each frame
+ * How many of a table's `total` rows to draw now: five first, and five more after each frame
  * until all are drawn. Keyed by the component: a table given another page or search is mounted
- * again (its `key`), and starts from ten again.
+ * again (its `key`), and starts from five again.
  */
 export function useDrawnCount(total: number) {
   const [drawn, setDrawn] = useState(ROWS_PER_FRAME);

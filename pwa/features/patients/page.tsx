@@ -83,7 +83,7 @@ function Patients() {
             )}
             {(patients.status === "loading" || (shown && shown.total > 0)) && (
               <PatientsTable
-                // Another page or search draws its rows from the first ten again.
+                // Another page or search draws its rows from the first five again.
                 key={`${shown?.page}:${query}`}
                 patients={shown?.rows}
                 onHomework={(patient) => setOpen({ kind: "homework", patient })}

@@ -2,15 +2,15 @@ import { GENDER_LABELS } from "@schema/constants.ts";
 import { messages } from "@schema/messages.ts";
 import type { Patient } from "@schema/rows.ts";
 import { BookOpenIcon, PencilIcon, Trash2Icon } from "lucide-react";
-import { useDrawnCount } from "@/lib/use-drawn-count.ts";
+import { ROWS_PER_FRAME, useDrawnCount } from "@/lib/use-drawn-count.ts";
 import type { Local } from "@/local/index.ts";
 import { PendingBadge } from "@/shared/sync/pending-badge.tsx";
 import { Button } from "@/ui/button.tsx";
 import { SkeletonRows } from "@/ui/skeleton.tsx";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/ui/table.tsx";
 
-/** A clinician's usual caseload on one screen. */
-const LOADING_ROWS = 6;
+/** As many as the table draws first, so its first rows take the placeholders' place exactly. */
+const LOADING_ROWS = ROWS_PER_FRAME;
 
 export const nameOf = (p: Patient) => `${p.first_name} ${p.last_name}`;
 
