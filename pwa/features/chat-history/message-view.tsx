@@ -3,6 +3,7 @@ import type { Message } from "@schema/rows.ts";
 import { BotIcon, UserIcon } from "lucide-react";
 import { memo } from "react";
 import { formatDateTime } from "@/lib/dates.ts";
+import { useDrawnCount } from "@/lib/use-drawn-count.ts";
 import { useStore } from "@/shared/sync/sync-context.ts";
 import { Skeleton } from "@/ui/skeleton.tsx";
 import { useMessageRows } from "./use-message-rows.ts";
@@ -43,11 +44,14 @@ function MessageList({
   list: ReturnType<typeof useMessageList>;
   rowAt: (index: number) => Message | undefined;
 }) {
+  // A few messages a frame as the list opens: the eleven that fill a tablet's list, drawn with the
+  // rest of the screen, made one task of 100 ms and more on a 4× slower tablet.
+  const drawn = useDrawnCount(items.length);
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a keyboard user must be able to scroll the messages, which hold nothing focusable
     <section ref={scroller} style={scrollerStyle} tabIndex={0} className="overflow-y-auto" aria-label="Messages">
       <ol style={flowStyle}>
-        {items.map((item) => {
+        {items.slice(0, drawn).map((item) => {
           const row = rowAt(item.index);
           return (
             <li key={item.key} data-index={item.index} ref={virtualizer.measureElement} className="pb-3">
