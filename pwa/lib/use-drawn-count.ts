@@ -10,14 +10,19 @@ import { startTransition, useEffect, useState } from "react";
 export const ROWS_PER_FRAME = 5;
 
 /**
- * How many of a table's `total` rows to draw now: five first, and five more after each frame
- * until all are drawn. Keyed by the component: a table given another page or search is mounted
- * again (its `key`), and starts from five again.
+ * How many of a table's or a list's `total` rows to draw now: five first, and five more after each
+ * frame until all are drawn; from then on, all of them (a virtual list's rows on screen grow as short
+ * rows scroll in, and must not wait a frame). Keyed by the component: a table given another page or
+ * search is mounted again (its `key`), and starts from five again.
  */
 export function useDrawnCount(total: number) {
   const [drawn, setDrawn] = useState(ROWS_PER_FRAME);
   useEffect(() => {
-    if (drawn >= total) return;
+    // None yet is not all drawn: a table mounts empty while its rows are read.
+    if (drawn >= total) {
+      if (total > 0 && drawn !== Number.POSITIVE_INFINITY) setDrawn(Number.POSITIVE_INFINITY);
+      return;
+    }
     // After the next frame is painted, not before it: a timeout set in an animation frame runs once
     // that frame is done. As a transition, so React renders the rows in slices between other work.
     let timer: ReturnType<typeof setTimeout> | undefined;
