@@ -13,10 +13,10 @@ export const { values } = parseArgs({
     user: { type: "string", default: "clinician" },
     /** How long a first sync may take before its figures are printed as they stand (not synced). */
     timeout: { type: "string", default: "600" },
-    /** Writes the main thread's CPU profile of each uninterrupted sync here (open it in DevTools). */
+    /** Writes the main thread's CPU profile of each uninterrupted sync here (open it in DevTools; with --runs, the last run's). */
     "cpu-profile": { type: "string" },
     /** Writes Chromium's performance trace of each uninterrupted sync here (DevTools' Performance panel
-     * reads it): which long task ran what (scripts, style, layout, a Dexie query). */
+     * reads it): which long task ran what (scripts, style, layout, a Dexie query). With --runs, the last run's. */
     trace: { type: "string" },
     /** How many times slower the page's main thread runs (DevTools' CPU throttling): 4 for the
      * clinician's mid-range tablet (issue 11), 1 for the admin, who works on a desktop (issue 12).
