@@ -40,7 +40,8 @@ describe("Activity Logs", () => {
     await choose("Activity type", "Login Failed");
     await choose("User", `Casey Jordan (${clinician.username})`);
     await page.getByRole("button", { name: "Apply Filters" }).click();
-    await page.getByText("2 activities found").waitFor();
+    // Exactly: "12 activities found", before the filter applies, holds "2 activities found".
+    await page.getByText("2 activities found", { exact: true }).waitFor();
     const rows = page.getByRole("row").filter({ hasText: clinician.username });
     expect(await rows.count()).toBe(2);
     for (const badge of await rows.getByText("Login Failed").all()) await badge.waitFor();
@@ -74,7 +75,7 @@ describe("Activity Logs", () => {
     expect(days.filter((d) => (d.day as string) >= (today as string)).some((d) => !d.disabled)).toBe(true);
     await page.keyboard.press("Escape");
     await page.getByRole("button", { name: "Apply Filters" }).click();
-    await page.getByText(`${logins} activities found`).waitFor();
+    await page.getByText(`${logins} activities found`, { exact: true }).waitFor();
 
     await page.getByRole("button", { name: "Clear Filters" }).click();
     await expect.poll(async () => Number((await count().textContent())?.split(" ")[0])).toBeGreaterThanOrEqual(all);
