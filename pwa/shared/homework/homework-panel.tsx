@@ -1,10 +1,7 @@
 import { HOMEWORK_LIST_HEIGHT_PX, HOMEWORK_SKELETON_CARDS } from "@schema/constants.ts";
 import { messages } from "@schema/messages.ts";
-import type { Homework } from "@schema/rows.ts";
 import { useId } from "react";
 import { useRememberedOpen } from "@/lib/use-remembered-open.ts";
-import type { Local } from "@/local/index.ts";
-import type { Live } from "@/shared/sync/use-live.ts";
 import { useRecordView } from "@/shared/sync/use-record-view.ts";
 import { DisclosureHeading } from "@/ui/disclosure-heading.tsx";
 import { Skeleton } from "@/ui/skeleton.tsx";
@@ -61,46 +58,35 @@ export function HomeworkPanel({ patientName, rememberOpenAs }: { patientName: st
         style={{ height: HOMEWORK_LIST_HEIGHT_PX }}
       >
         {/* A folded list draws no cards: a patient's can be 150 elements on a tablet's main thread. */}
-        {shown && <HomeworkList status={homework.status} rows={rows} canChange={canChange} />}
+        {shown && (
+          <>
+            {homework.status === "loading" && (
+              <div className="grid gap-2" aria-busy="true">
+                <p className="text-sm text-muted-foreground">{m.loading}</p>
+                {Array.from({ length: HOMEWORK_SKELETON_CARDS }, (_, i) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+                  <Skeleton key={i} data-testid="homework-skeleton" className="h-20 w-full" />
+                ))}
+              </div>
+            )}
+            {homework.status === "error" && (
+              <p role="alert" className="text-sm text-destructive">
+                {m.loadError}
+              </p>
+            )}
+            {homework.status === "ready" && rows.length === 0 && (
+              <p className="text-sm text-muted-foreground">{m.empty}</p>
+            )}
+            {rows.length > 0 && (
+              <ul className="grid gap-2">
+                {rows.map((row) => (
+                  <HomeworkCard key={row.id} homework={row} canChange={canChange} />
+                ))}
+              </ul>
+            )}
+          </>
+        )}
       </section>
     </section>
-  );
-}
-
-/** The list's body: the assignments read so far (none while they load or failed). */
-function HomeworkList({
-  status,
-  rows,
-  canChange,
-}: {
-  status: Live<unknown>["status"];
-  rows: Local<Homework>[];
-  canChange: boolean;
-}) {
-  return (
-    <>
-      {status === "loading" && (
-        <div className="grid gap-2" aria-busy="true">
-          <p className="text-sm text-muted-foreground">{m.loading}</p>
-          {Array.from({ length: HOMEWORK_SKELETON_CARDS }, (_, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-            <Skeleton key={i} data-testid="homework-skeleton" className="h-20 w-full" />
-          ))}
-        </div>
-      )}
-      {status === "error" && (
-        <p role="alert" className="text-sm text-destructive">
-          {m.loadError}
-        </p>
-      )}
-      {status === "ready" && rows.length === 0 && <p className="text-sm text-muted-foreground">{m.empty}</p>}
-      {rows.length > 0 && (
-        <ul className="grid gap-2">
-          {rows.map((row) => (
-            <HomeworkCard key={row.id} homework={row} canChange={canChange} />
-          ))}
-        </ul>
-      )}
-    </>
   );
 }
