@@ -1,10 +1,10 @@
-import { gcm } from "@noble/ciphers/aes.js";
 import { hmac } from "@oslojs/crypto/hmac";
 import { SHA256 } from "@oslojs/crypto/sha2";
 import { encodeBase64urlNoPadding } from "@oslojs/encoding";
 import { SYNCED_TABLES } from "@schema/rows.ts";
 import type { DBCore, DBCoreCursor, DBCoreKeyRange, DBCoreTable } from "dexie";
 import Dexie from "dexie";
+import { gcm } from "./aes-gcm.ts";
 import { type OpenedRows, openedRows } from "./opened-rows.ts";
 
 /**

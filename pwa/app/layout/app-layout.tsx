@@ -1,5 +1,6 @@
 import { Suspense, useEffect, useState } from "react";
 import { useLocation } from "react-router";
+import { importLocal } from "@/app/sync/import-local.ts";
 import { lazyScreen } from "@/lib/lazy-screen.tsx";
 import { useAuth } from "@/shared/auth/auth-context.tsx";
 import { PageFrame } from "./page-frame.tsx";
@@ -9,7 +10,7 @@ import { MenuOpenState } from "./top-bar.tsx";
 // The device's sync client is fetched beside the layout, not after it rendered (the sync provider's
 // effect imports it): the first sync of a sign-in starts that much sooner.
 const SignedInLayout = lazyScreen(() => {
-  import("@/local/index.ts").catch(() => {});
+  importLocal().catch(() => {});
   return import("./signed-in-layout.tsx");
 });
 

@@ -1,5 +1,6 @@
 import { importWhenOnline } from "@/lib/when-online.ts";
 import type { SyncEngine } from "@/local/index.ts";
+import { importLocal } from "./import-local.ts";
 
 /**
  * Opens `userId`'s device store and sync engine and starts syncing, unless `signal` was aborted
@@ -12,7 +13,7 @@ export type ConnectDevice = (
 
 /** The browser's: the engine in its worker, started, the store kept if the browser agrees. */
 const connectWorker: ConnectDevice = async (userId, { onAuthLost, signal }) => {
-  const local = await importWhenOnline(() => import("@/local/index.ts"));
+  const local = await importWhenOnline(importLocal);
   const engine = local.openSyncClient(userId, onAuthLost);
   if (!signal.aborted) {
     void engine.start();
@@ -27,7 +28,7 @@ const connectWorker: ConnectDevice = async (userId, { onAuthLost, signal }) => {
  * nothing in it waits to be sent; with unsent changes or record views it stays until that user signs in again.
  */
 async function forgetIdleOtherUsers(userId: string) {
-  const local = await importWhenOnline(() => import("@/local/index.ts"));
+  const local = await importWhenOnline(importLocal);
   for (const other of await local.otherUsersOnDevice(userId)) {
     const store = local.openStore(other);
     try {
