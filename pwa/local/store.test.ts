@@ -24,6 +24,19 @@ const message: Message = {
   timestamp: "2026-01-01T10:00:00.000Z",
 };
 
+/** User u1's store as an app of an older store version left it: its tables at that version, with `rows`. */
+async function storeLeftBy(
+  indexedDB: IDBFactory,
+  version: number,
+  tables: Record<string, string>,
+  rows: Record<string, object[]>,
+) {
+  const before = new Dexie(storeName("u1"), { indexedDB, IDBKeyRange });
+  before.version(version).stores(tables);
+  for (const [table, values] of Object.entries(rows)) await before.table(table).bulkPut(values);
+  before.close();
+}
+
 /** The records of an object store as IndexedDB holds them. */
 const recordsOf = (indexedDB: IDBFactory, name: string, table: string) =>
   new Promise<Record<string, unknown>[]>((resolve, reject) => {
@@ -262,17 +275,21 @@ describe("the device store's tables", () => {
 
   it("drops the messages a store made before kept a record each, and makes its cursor one the server refuses", async () => {
     const indexedDB = new IDBFactory();
-    const before = new Dexie(storeName("u1"), { indexedDB, IDBKeyRange });
-    before.version(5).stores({
-      conversation_messages: "id, conversation_id, [patient_name+timestamp]",
-      meta: "key",
-      search_index: "key",
-      search_changes: "++seq",
-    });
-    await before.table("conversation_messages").put(message);
-    await before.table("meta").put({ key: "cursor", value: "eyJ0eCI6MTJ9" });
-    await before.table("search_index").put({ key: "head" });
-    before.close();
+    await storeLeftBy(
+      indexedDB,
+      5,
+      {
+        conversation_messages: "id, conversation_id, [patient_name+timestamp]",
+        meta: "key",
+        search_index: "key",
+        search_changes: "++seq",
+      },
+      {
+        conversation_messages: [message],
+        meta: [{ key: "cursor", value: "eyJ0eCI6MTJ9" }],
+        search_index: [{ key: "head" }],
+      },
+    );
 
     const store = openStore("u1", { indexedDB, IDBKeyRange });
     holdDataKey("u1", crypto.getRandomValues(new Uint8Array(32)));
@@ -284,6 +301,34 @@ describe("the device store's tables", () => {
     expect((await store.meta.get("cursor"))?.value).toBe("regrouped");
     await store.conversation_messages.put(message);
     expect(await store.conversation_messages.where("patient_name").equals("ada01").primaryKeys()).toEqual(["m1"]);
+    store.close();
+  });
+
+  it("opens a store an app of store version 3 left (before the kept search index), with its views and without its messages", async () => {
+    const indexedDB = new IDBFactory();
+    const view = { id: "v1", viewedAt: "2026-01-02T10:00:00.000Z" };
+    await storeLeftBy(
+      indexedDB,
+      3,
+      {
+        conversation_messages: "id, conversation_id, patient_name, timestamp, [patient_name+timestamp], prompt_id",
+        outbox: "++seq, &id, status, [table+rowId]",
+        meta: "key",
+        views: "id, viewedAt",
+      },
+      { conversation_messages: [message], meta: [{ key: "cursor", value: "eyJ0eCI6MTJ9" }], views: [view] },
+    );
+
+    const store = openStore("u1", { indexedDB, IDBKeyRange });
+    await store.open();
+    expect(await recordsOf(indexedDB, storeName("u1"), "conversation_messages")).toEqual([]);
+    expect((await store.meta.get("cursor"))?.value).toBe("regrouped");
+    expect(await recordsOf(indexedDB, storeName("u1"), "views")).toEqual([view]);
+    expect(await store.search_index.count()).toBe(0);
+    holdDataKey("u1", crypto.getRandomValues(new Uint8Array(32)));
+    await sealClearRows(store);
+    await store.conversation_messages.put(message);
+    expect(await store.conversation_messages.where("conversation_id").equals("c1").primaryKeys()).toEqual(["m1"]);
     store.close();
   });
 });

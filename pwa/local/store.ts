@@ -136,22 +136,25 @@ export function openStore(
   options?: { indexedDB?: IDBFactory; IDBKeyRange?: typeof IDBKeyRange },
 ): LocalStore {
   const db = new Dexie(storeName(userId), options) as LocalStore;
-  db.version(1).stores({
-    patients: "id, username, clinician_id",
-    homework: "id, patientName, [patientName+created_at]",
-    conversation_messages: "id, conversation_id, patient_name, timestamp, [patient_name+timestamp], prompt_id",
-    // Booleans are not IndexedDB keys, so is_safetychecker is filtered, not indexed.
-    conversation_summaries: "id, patient_name",
-    prompts: "id, created_at",
-    clinicians: "id",
-    outbox: "++seq, &id, status, [table+rowId]",
-    conflicts: "id, [table+rowId]",
-    shadows: "[table+rowId], table",
-    meta: "key",
-  });
+  // Only versions with an upgrade are declared: Dexie reads an older store's schema from the store
+  // itself and runs each declared upgrade above its version. Each declared version costs: Dexie
+  // parses every version's schema again for each one, which took 20 ms of a tablet's main thread
+  // at sign-in with six (version 1 and versions 3 to 5 had no upgrade of their own).
   // Devices no longer hold staff e-mails (sign-in names): strip those an older version kept.
   db.version(2)
-    .stores({})
+    .stores({
+      patients: "id, username, clinician_id",
+      homework: "id, patientName, [patientName+created_at]",
+      conversation_messages: "id, conversation_id, patient_name, timestamp, [patient_name+timestamp], prompt_id",
+      // Booleans are not IndexedDB keys, so is_safetychecker is filtered, not indexed.
+      conversation_summaries: "id, patient_name",
+      prompts: "id, created_at",
+      clinicians: "id",
+      outbox: "++seq, &id, status, [table+rowId]",
+      conflicts: "id, [table+rowId]",
+      shadows: "[table+rowId], table",
+      meta: "key",
+    })
     .upgrade((tx) =>
       tx
         .table("clinicians")
@@ -160,19 +163,22 @@ export function openStore(
           delete row.username;
         }),
     );
-  // Record views (reads of a patient's data) queued for the audit log, sent even after days offline.
-  db.version(3).stores({ views: "id, viewedAt" });
-  // Chat History's search index, kept between visits, and the writes it has not taken in yet.
-  db.version(4).stores({ search_changes: "++seq", search_index: "key" });
-  // Messages are searched in the search worker's own index: of their IndexedDB indexes only the
-  // conversation's and the patient's timeline are read (a query by patient alone is answered from
-  // the latter). Each index is one more write a message, and a first sync stores tens of thousands.
-  db.version(5).stores({ conversation_messages: "id, conversation_id, [patient_name+timestamp]" });
-  // Messages are kept a conversation to a record (message-groups.ts). The ones stored a record each
-  // are dropped, with the search index made of them, and a kept cursor is made one the server refuses:
-  // the next pull starts over (pull.ts), bringing every message again and dropping what went meanwhile.
   db.version(6)
-    .stores({ [MESSAGE_GROUPS]: "conversation_id, *ids, patient_name" })
+    .stores({
+      // Record views (reads of a patient's data) queued for the audit log, sent even after days offline.
+      views: "id, viewedAt",
+      // Chat History's search index, kept between visits, and the writes it has not taken in yet.
+      search_changes: "++seq",
+      search_index: "key",
+      // Messages are searched in the search worker's own index: of their IndexedDB indexes only the
+      // conversation's and the patient's timeline are read (a query by patient alone is answered from
+      // the latter). Each index is one more write a message, and a first sync stores tens of thousands.
+      conversation_messages: "id, conversation_id, [patient_name+timestamp]",
+      [MESSAGE_GROUPS]: "conversation_id, *ids, patient_name",
+    })
+    // Messages are kept a conversation to a record (message-groups.ts). The ones stored a record each
+    // are dropped, with the search index made of them, and a kept cursor is made one the server refuses:
+    // the next pull starts over (pull.ts), bringing every message again and dropping what went meanwhile.
     .upgrade(async (tx) => {
       // Straight to IndexedDB: the messages' table reads and writes message_groups above it.
       const old = tx.idbtrans.objectStore(MESSAGES).clear();
