@@ -136,11 +136,11 @@ export function openStore(
   options?: { indexedDB?: IDBFactory; IDBKeyRange?: typeof IDBKeyRange },
 ): LocalStore {
   const db = new Dexie(storeName(userId), options) as LocalStore;
-  // Only versions with an upgrade are declared: Dexie reads an older store's schema from the store
-  // itself and runs each declared upgrade above its version. Each declared version costs: Dexie
-  // parses every version's schema again for each one, which took 20 ms of a tablet's main thread
-  // at sign-in with six (version 1 and versions 3 to 5 had no upgrade of their own).
-  // Devices no longer hold staff e-mails (sign-in names): strip those an older version kept.
+  // Only the versions with an upgrade are declared: Dexie reads an older store's schema from the
+  // store itself and runs each declared upgrade above its version. It parses every declared version's
+  // schema again as each is declared: six versions (1 and 3 to 5 without an upgrade) took about 20 ms
+  // of the sign-in on a tablet's main thread (CPU 4× slower).
+  // Version 2: devices no longer hold staff e-mails (sign-in names); strip those an older version kept.
   db.version(2)
     .stores({
       patients: "id, username, clinician_id",
