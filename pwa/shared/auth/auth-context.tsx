@@ -1,6 +1,6 @@
 import { messages } from "@schema/messages.ts";
 import type { CurrentUser, LoginAnswer } from "@schema/rows.ts";
-import { createContext, type ReactNode, useContext, useEffect, useMemo, useState, useSyncExternalStore } from "react";
+import { createContext, type ReactNode, startTransition, useContext, useEffect, useMemo, useState } from "react";
 import { api, errorMessage } from "@/lib/api.ts";
 import { lastKnownUser } from "./last-user.ts";
 import { getSession, loadUser, signedIn, signedOut, subscribeSession } from "./session-api.ts";
@@ -78,8 +78,27 @@ const actions = {
   refresh: () => loadUser({ force: true }),
 };
 
+/**
+ * The session as React state, each change rendered as a transition. Read through
+ * useSyncExternalStore, a sign-in rendered the signed-in app in one task inside the answer's
+ * continuation (React renders a store's change synchronously): 90–140 ms of a slowed tablet's main
+ * thread as its first sync began. A transition renders in slices, and keeps the sign-in page on
+ * screen until the signed-in layout's code has loaded.
+ */
+function useSession() {
+  const [current, setCurrent] = useState(getSession);
+  useEffect(() => {
+    const update = () => startTransition(() => setCurrent(getSession()));
+    const stop = subscribeSession(update);
+    // A change between the first render and this subscription.
+    update();
+    return stop;
+  }, []);
+  return current;
+}
+
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const { user: checked } = useSyncExternalStore(subscribeSession, getSession, getSession);
+  const { user: checked } = useSession();
   // While the first lookup runs, the user this device remembers stands in (as it does offline): a
   // signed-in tablet opens on its lock screen and its data at once, not after a round trip on a
   // poor connection (or the lookup's time-out on a stalled one). A 401 then signs them out.
