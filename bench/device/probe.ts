@@ -20,6 +20,8 @@ interface Probe {
   marks: Marks;
   /** Opens `patients`, then `conversation` once the patient row shows, then `home` once the conversation reads. */
   tour?: { conversation: string; home: string };
+  /** Opens `path` as a tap on a link to it would. */
+  go: (path: string) => void;
 }
 
 /**
@@ -29,10 +31,28 @@ interface Probe {
 const PROBE = `
   const probe = { marks: {} };
   window.__probe = probe;
+  // The router's listeners of the address (it adds them as it mounts, after this script ran).
+  const routers = new Set();
+  const add = EventTarget.prototype.addEventListener;
+  const remove = EventTarget.prototype.removeEventListener;
+  window.addEventListener = function (type, listener, options) {
+    if (type === "popstate" && typeof listener === "function") routers.add(listener);
+    return add.call(this, type, listener, options);
+  };
+  window.removeEventListener = function (type, listener, options) {
+    if (type === "popstate") routers.delete(listener);
+    return remove.call(this, type, listener, options);
+  };
+  // As a tap on a link moves the router: the new address, told to the router outside any event.
+  // A popstate event instead made React 19 render the whole screen at once, in one task, as it does
+  // for the browser's Back button (so a restored scroll position can apply), where a tap renders it
+  // as a transition, in slices.
   const go = (path) => {
     history.pushState(null, "", path);
-    dispatchEvent(new PopStateEvent("popstate"));
+    if (routers.size === 0) return dispatchEvent(new PopStateEvent("popstate"));
+    for (const listener of routers) listener.call(window, new PopStateEvent("popstate"));
   };
+  probe.go = go;
   const holds = {
     patients: () => Array.from(document.querySelectorAll("tr > td")).some((td) => td.textContent.trim() === target.patient),
     conversation: () =>
@@ -83,8 +103,8 @@ export const startTour = (page: Page, conversation: string, home: string) =>
     ([conversation, home]) => {
       const probe = (window as unknown as { __probe: Probe }).__probe;
       probe.tour = { conversation, home };
-      history.pushState(null, "", "/patients");
-      dispatchEvent(new PopStateEvent("popstate"));
+      // From a timer, as a tap's handler runs: not inside the bench's script.
+      setTimeout(() => probe.go("/patients"));
     },
     [conversation, home] as const,
   );
