@@ -1,7 +1,7 @@
 import type { ErrorCode } from "@schema/error-codes.ts";
 import type { ViewedRecord } from "@schema/record-view.ts";
 import type { Clinician, Homework, Message, Patient, Prompt, Summary, SyncedTable } from "@schema/rows.ts";
-import Dexie, { cmp, type EntityTable } from "dexie";
+import Dexie, { cmp, type EntityTable, type IndexableType } from "dexie";
 import { encryptStore, openRows, readRaw } from "./encrypted-store.ts";
 import { groupMessages, MESSAGE_GROUPS, MESSAGES, type MessageGroup, messageIn, messagesOf } from "./message-groups.ts";
 import { noteSearchChanges, type SearchChange } from "./search-changes.ts";
@@ -205,9 +205,9 @@ export function openStore(
  * speed in a profiled first sync (noble's first calls on a page run cold), about 60 ms on a
  * mid-range tablet. A live query that reads this way hears the table's writes as any other.
  */
-export async function readOpened<T>(
+export async function readOpened<T, K extends IndexableType>(
   store: LocalStore,
-  table: Dexie.Table<T, string, unknown>,
+  table: Dexie.Table<T, K, unknown>,
   read: () => Promise<T[]> = () => table.toArray(),
 ): Promise<T[]> {
   return openRows<T>(store.userId, await readRaw(store, [table], read), { kept: true });

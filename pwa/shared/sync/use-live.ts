@@ -2,7 +2,7 @@ import { FIRST_SYNC_ORDER, type PullProgress, type SyncedTable } from "@schema/r
 import { liveQuery } from "dexie";
 import { useObservable } from "dexie-react-hooks";
 import { startTransition, useEffect, useRef, useState } from "react";
-import type { LocalStore } from "@/local/index.ts";
+import { type LocalStore, readOpened } from "@/local/index.ts";
 import { sameData } from "./same-data.ts";
 import { useStore, useSyncStateOf } from "./sync-context.ts";
 
@@ -77,9 +77,19 @@ interface RowsWatch {
 
 const rowsWatches = new WeakMap<LocalStore, RowsWatch>();
 
+/**
+ * Both rows in one read, opened by Web Crypto off the main thread (readOpened): a first sync
+ * changes them with every page it stores, and this read runs again each time. Two gets, each
+ * opened by noble inside its own transaction, took 50 ms of a slowed tablet's main thread between
+ * a sign-in and the first conversation read (a traced first sync).
+ */
 async function readDeviceRows(store: LocalStore): Promise<DeviceRows> {
   try {
-    const [cursor, firstSync] = await Promise.all([store.meta.get("cursor"), store.meta.get("firstSync")]);
+    const rows = await readOpened(store, store.meta, () =>
+      store.meta.where("key").anyOf(["cursor", "firstSync"]).toArray(),
+    );
+    const cursor = rows.find((row) => row.key === "cursor");
+    const firstSync = rows.find((row) => row.key === "firstSync");
     if (firstSync) return (JSON.parse(firstSync.value) as PullProgress).table;
     return cursor ? "complete" : "nothing";
   } catch {
