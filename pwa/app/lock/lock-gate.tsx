@@ -56,14 +56,7 @@ export function LockGate({ children }: { children: ReactNode }) {
   // The app's frame and its screen mount as a transition: rendered in slices, not in the one task
   // that takes the PIN (on a slow tablet, during a first sync, 100 ms and more). The PIN's form
   // stays busy meanwhile, so it is not sent twice.
-  // The PIN's field or button lets go of focus here, on the small screen that holds it: left
-  // focused, it was removed with the form in the commit that mounts the app, and the browser's
-  // handling of that (style and layout of the whole new screen, the form's blur) made that commit's
-  // task 100–200 ms on a slowed tablet, against 50–60 ms after a blur here (device bench).
-  const unlock = () => {
-    if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
-    startUnlocking(() => setPhase("unlocked"));
-  };
+  const unlock = () => startUnlocking(() => setPhase("unlocked"));
   if (phase === "unlocked") return children;
   if (!engine || phase === "checking") return <PageSpinner />;
   if (phase === "set-up")
