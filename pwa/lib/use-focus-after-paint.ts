@@ -14,10 +14,7 @@ export function useFocusAfterPaint<T extends HTMLElement>(enabled: boolean | und
     const frame = requestAnimationFrame(() => {
       timer = setTimeout(() => {
         const active = document.activeElement;
-        // Without scrolling it into view, which needs the screen laid out: a field this focuses
-        // is in view as its screen opens, and the sync had changed that screen since the paint
-        // (focusing took 9–28 ms of a slowed tablet's main thread in the device bench).
-        if (!active || active === document.body) ref.current?.focus({ preventScroll: true });
+        if (!active || active === document.body) ref.current?.focus();
       });
     });
     return () => {
