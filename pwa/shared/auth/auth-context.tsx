@@ -79,21 +79,16 @@ const actions = {
 };
 
 /**
- * The session as React state, a sign-in rendered as a transition. Read through
+ * The session as React state, each change rendered as a transition. Read through
  * useSyncExternalStore, a sign-in rendered the signed-in app in one task inside the answer's
  * continuation (React renders a store's change synchronously): 90–140 ms of a slowed tablet's main
  * thread as its first sync began. A transition renders in slices, and keeps the sign-in page on
- * screen until the signed-in layout's code has loaded. A sign-out is rendered at once: a shared
- * tablet's screen lets go of the patients' data without waiting for anything.
+ * screen until the signed-in layout's code has loaded.
  */
 function useSession() {
   const [current, setCurrent] = useState(getSession);
   useEffect(() => {
-    const update = () => {
-      const next = getSession();
-      if (next.user) startTransition(() => setCurrent(next));
-      else setCurrent(next);
-    };
+    const update = () => startTransition(() => setCurrent(getSession()));
     const stop = subscribeSession(update);
     // A change between the first render and this subscription.
     update();
