@@ -83,7 +83,8 @@ const actions = {
  * useSyncExternalStore, a sign-in rendered the signed-in app in one task inside the answer's
  * continuation (React renders a store's change synchronously): 90–140 ms of a slowed tablet's main
  * thread as its first sync began. A transition renders in slices, and keeps the sign-in page on
- * screen until the signed-in layout's code has loaded.
+ * screen until the signed-in layout's code has loaded. A sign-out too: Logout then navigates, as a
+ * transition, and a sign-out rendered before that navigation sent the page to /auth instead.
  */
 function useSession() {
   const [current, setCurrent] = useState(getSession);
