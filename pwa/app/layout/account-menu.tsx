@@ -4,12 +4,11 @@ import { displayName } from "@/lib/display-name.ts";
 import { useAuth } from "@/shared/auth/auth-context.tsx";
 import { useSignOut } from "@/shared/auth/use-sign-out.ts";
 import {
-  DropdownMenu,
+  DeferredDropdownMenu,
   DropdownMenuContent,
   DropdownMenuItem,
   DropdownMenuLabel,
   DropdownMenuSeparator,
-  DropdownMenuTrigger,
 } from "@/ui/dropdown-menu.tsx";
 import { useInviteDialog } from "./invite-dialog-host.tsx";
 import { AccountMenuButton } from "./menu-buttons.tsx";
@@ -21,10 +20,7 @@ export default function AccountMenu() {
   if (!user) return null;
   const name = displayName(user);
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <AccountMenuButton />
-      </DropdownMenuTrigger>
+    <DeferredDropdownMenu trigger={<AccountMenuButton />}>
       <DropdownMenuContent align="end">
         <DropdownMenuLabel className="truncate">{name}</DropdownMenuLabel>
         <DropdownMenuSeparator />
@@ -46,6 +42,6 @@ export default function AccountMenu() {
           Logout
         </DropdownMenuItem>
       </DropdownMenuContent>
-    </DropdownMenu>
+    </DeferredDropdownMenu>
   );
 }
