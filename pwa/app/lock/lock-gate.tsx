@@ -1,4 +1,4 @@
-import { type ReactNode, startTransition, useEffect, useTransition } from "react";
+import { type ReactNode, startTransition, useEffect, useState, useTransition } from "react";
 import { preloadScreens } from "@/app/screens.ts";
 import { readDeviceKey } from "@/local/device-key.ts";
 import { setUpKey } from "@/local/set-up-key.ts";
@@ -60,7 +60,16 @@ export function LockGate({ children }: { children: ReactNode }) {
   // that takes the PIN (on a slow tablet, during a first sync, 100 ms and more). The PIN's form
   // stays busy meanwhile, so it is not sent twice.
   const unlock = () => startUnlocking(() => setPhase("unlocked"));
-  if (phase === "unlocked") return children;
+  // And in a commit after the one that removes the PIN's form. Its fields, as they unmount, update
+  // the form's store, which React renders synchronously at the end of that commit, running every
+  // passive effect of the commit first: with the app in the same commit, the first screen's (its
+  // live queries, its search worker), all in the task of the commit, the longest of a first sync.
+  const [appIn, setAppIn] = useState(phase === "unlocked");
+  if (phase !== "unlocked" && appIn) setAppIn(false);
+  useEffect(() => {
+    if (phase === "unlocked" && !appIn) startTransition(() => setAppIn(true));
+  }, [phase, appIn]);
+  if (phase === "unlocked") return appIn ? children : <PageSpinner />;
   if (!engine || phase === "checking") return <PageSpinner />;
   if (phase === "set-up")
     return (
