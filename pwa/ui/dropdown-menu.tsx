@@ -1,15 +1,6 @@
 import { DropdownMenu as MenuPrimitive } from "radix-ui";
-import {
-  type ComponentProps,
-  cloneElement,
-  type ReactElement,
-  type ReactNode,
-  useEffect,
-  useRef,
-  useState,
-} from "react";
+import type { ComponentProps } from "react";
 import { cn } from "@/lib/cn.ts";
-import { useAfterMount } from "@/lib/use-after-mount.ts";
 
 export const DropdownMenu = MenuPrimitive.Root;
 export const DropdownMenuTrigger = MenuPrimitive.Trigger;
@@ -53,38 +44,4 @@ export function DropdownMenuLabel({ className, ...props }: ComponentProps<typeof
 }
 export function DropdownMenuSeparator({ className, ...props }: ComponentProps<typeof MenuPrimitive.Separator>) {
   return <MenuPrimitive.Separator className={cn("-mx-1 my-1 h-px bg-border", className)} {...props} />;
-}
-
-/**
- * A dropdown menu whose Radix root mounts a commit after the page around it (useAfterMount): the
- * trigger stands in alone until then. A tap on it meanwhile opens the menu as it comes, and focus
- * on it moves to the menu's own trigger.
- */
-export function DeferredDropdownMenu({ trigger, children }: { trigger: ReactElement; children: ReactNode }) {
-  const ready = useAfterMount();
-  const [open, setOpen] = useState(false);
-  const standInFocused = useRef(false);
-  const triggerRef = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (ready && standInFocused.current) triggerRef.current?.focus();
-  }, [ready]);
-  if (!ready) {
-    // Its ref's cleanup runs before React removes it: whether it had focus is still true then.
-    const standIn = (node: HTMLButtonElement | null) => () => {
-      standInFocused.current = node !== null && document.activeElement === node;
-    };
-    return cloneElement(trigger as ReactElement<ComponentProps<"button">>, {
-      ref: standIn,
-      "aria-haspopup": "menu",
-      onClick: () => setOpen(true),
-    });
-  }
-  return (
-    <DropdownMenu open={open} onOpenChange={setOpen}>
-      <DropdownMenuTrigger asChild ref={triggerRef}>
-        {trigger}
-      </DropdownMenuTrigger>
-      {children}
-    </DropdownMenu>
-  );
 }

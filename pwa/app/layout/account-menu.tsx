@@ -4,11 +4,12 @@ import { displayName } from "@/lib/display-name.ts";
 import { useAuth } from "@/shared/auth/auth-context.tsx";
 import { useSignOut } from "@/shared/auth/use-sign-out.ts";
 import {
-  DeferredDropdownMenu,
+  DropdownMenu,
   DropdownMenuContent,
   DropdownMenuItem,
   DropdownMenuLabel,
   DropdownMenuSeparator,
+  DropdownMenuTrigger,
 } from "@/ui/dropdown-menu.tsx";
 import { useInviteDialog } from "./invite-dialog-host.tsx";
 import { AccountMenuButton } from "./menu-buttons.tsx";
@@ -20,7 +21,10 @@ export default function AccountMenu() {
   if (!user) return null;
   const name = displayName(user);
   return (
-    <DeferredDropdownMenu trigger={<AccountMenuButton />}>
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <AccountMenuButton />
+      </DropdownMenuTrigger>
       <DropdownMenuContent align="end">
         <DropdownMenuLabel className="truncate">{name}</DropdownMenuLabel>
         <DropdownMenuSeparator />
@@ -42,6 +46,6 @@ export default function AccountMenu() {
           Logout
         </DropdownMenuItem>
       </DropdownMenuContent>
-    </DeferredDropdownMenu>
+    </DropdownMenu>
   );
 }

@@ -1,7 +1,7 @@
 import { Link, useLocation } from "react-router";
 import { ADMIN_NAV } from "@/app/nav-items.ts";
 import { cn } from "@/lib/cn.ts";
-import { DeferredDropdownMenu, DropdownMenuContent, DropdownMenuItem } from "@/ui/dropdown-menu.tsx";
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@/ui/dropdown-menu.tsx";
 import { AdminMenuButton } from "./menu-buttons.tsx";
 
 /** The admin pages; the one on screen is marked (aria-current="page"), and so is the menu's button. */
@@ -11,7 +11,10 @@ export function AdminMenu() {
   const current = (to: string) => pathname.toLowerCase().replace(/\/+$/, "") === to;
   const onAdminPage = ADMIN_NAV.some((item) => current(item.to));
   return (
-    <DeferredDropdownMenu trigger={<AdminMenuButton className={onAdminPage ? "text-primary" : "text-foreground/80"} />}>
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <AdminMenuButton className={onAdminPage ? "text-primary" : "text-foreground/80"} />
+      </DropdownMenuTrigger>
       <DropdownMenuContent align="start">
         {ADMIN_NAV.map((item) => (
           <DropdownMenuItem key={item.to} asChild className={cn(current(item.to) && "font-semibold text-primary")}>
@@ -21,6 +24,6 @@ export function AdminMenu() {
           </DropdownMenuItem>
         ))}
       </DropdownMenuContent>
-    </DeferredDropdownMenu>
+    </DropdownMenu>
   );
 }

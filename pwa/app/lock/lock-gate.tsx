@@ -1,4 +1,4 @@
-import { type ReactNode, startTransition, useEffect, useState, useTransition } from "react";
+import { type ReactNode, useEffect, useTransition } from "react";
 import { preloadScreens } from "@/app/screens.ts";
 import { readDeviceKey } from "@/local/device-key.ts";
 import { setUpKey } from "@/local/set-up-key.ts";
@@ -6,7 +6,7 @@ import { useAuth } from "@/shared/auth/auth-context.tsx";
 import { useOptionalSyncEngine } from "@/shared/sync/sync-context.ts";
 import { PageSpinner } from "@/ui/spinner.tsx";
 import { useLockIdleMinutes } from "./idle-minutes.ts";
-import { type LockPhase, useDeviceLock } from "./lock-context.ts";
+import { useDeviceLock } from "./lock-context.ts";
 import { PinSetUp } from "./pin-set-up.tsx";
 import { UnlockScreen } from "./unlock-screen.tsx";
 
@@ -32,12 +32,9 @@ export function LockGate({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (phase !== "checking" || !engine) return;
     let current = true;
-    // As a transition: the PIN's form or the lock screen renders in slices behind the spinner, not
-    // in one task (115 ms of a 4x slower tablet's main thread in a traced first sign-in).
-    const show = (next: LockPhase) => current && startTransition(() => setPhase(next));
     void readDeviceKey(engine.store).then(
-      (record) => show(record ? "locked" : "set-up"),
-      () => show("set-up"),
+      (record) => current && setPhase(record ? "locked" : "set-up"),
+      () => current && setPhase("set-up"),
     );
     return () => {
       current = false;
@@ -60,16 +57,7 @@ export function LockGate({ children }: { children: ReactNode }) {
   // that takes the PIN (on a slow tablet, during a first sync, 100 ms and more). The PIN's form
   // stays busy meanwhile, so it is not sent twice.
   const unlock = () => startUnlocking(() => setPhase("unlocked"));
-  // And in a commit after the one that removes the PIN's form. Its fields, as they unmount, update
-  // the form's store, which React renders synchronously at the end of that commit, running every
-  // passive effect of the commit first: with the app in the same commit, the first screen's (its
-  // live queries, its search worker), all in the task of the commit, the longest of a first sync.
-  const [appIn, setAppIn] = useState(phase === "unlocked");
-  if (phase !== "unlocked" && appIn) setAppIn(false);
-  useEffect(() => {
-    if (phase === "unlocked" && !appIn) startTransition(() => setAppIn(true));
-  }, [phase, appIn]);
-  if (phase === "unlocked") return appIn ? children : <PageSpinner />;
+  if (phase === "unlocked") return children;
   if (!engine || phase === "checking") return <PageSpinner />;
   if (phase === "set-up")
     return (

@@ -1,4 +1,4 @@
-import { type ReactNode, startTransition, useCallback, useEffect, useRef, useState } from "react";
+import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
 import type { SyncEngine } from "@/local/index.ts";
 import { useAuth } from "@/shared/auth/auth-context.tsx";
 import { SyncContext, type SyncHandle } from "@/shared/sync/sync-context.ts";
@@ -43,8 +43,7 @@ export function SyncProvider({ children, connect = adoptDevice }: { children: Re
     void ready.then((e) => {
       if (stopped.signal.aborted) return;
       pendingFor(userId).settle(e);
-      // As a transition: what waited for the engine renders in slices, not in one task.
-      startTransition(() => setHandle({ ...next, engine: e }));
+      setHandle({ ...next, engine: e });
     });
     return () => {
       stopped.abort();
