@@ -13,7 +13,7 @@ import { Pager } from "@/ui/pager.tsx";
 import { SearchInput } from "@/ui/search-input.tsx";
 import { SkeletonRegion } from "@/ui/skeleton.tsx";
 import { PatientFormDialog } from "./patient-form-dialog.tsx";
-import { nameOf, PatientsTable } from "./patients-table.tsx";
+import { nameOf, type PatientRowActions, PatientsTable } from "./patients-table.tsx";
 import { searchPatients, usePatientActions, usePatients } from "./use-patients.ts";
 
 type Open = { kind: "add" } | { kind: "edit"; patient: Patient } | { kind: "homework"; patient: Patient } | null;
@@ -37,6 +37,14 @@ function Patients() {
   const all = patients.status === "ready" ? patients.data : undefined;
   const matches = useMemo(() => (all ? searchPatients(all, query) : undefined), [all, query]);
   const shown = matches && pageOf(matches, page);
+  const rowActions: PatientRowActions = useMemo(
+    () => ({
+      onHomework: (patient) => setOpen({ kind: "homework", patient }),
+      onEdit: (patient) => setOpen({ kind: "edit", patient }),
+      onDelete: (patient) => setDeleting({ patient, open: true }),
+    }),
+    [],
+  );
 
   return (
     <div className="grid gap-6">
@@ -86,9 +94,7 @@ function Patients() {
                 // Another page or search draws its rows from the first five again.
                 key={`${shown?.page}:${query}`}
                 patients={shown?.rows}
-                onHomework={(patient) => setOpen({ kind: "homework", patient })}
-                onEdit={(patient) => setOpen({ kind: "edit", patient })}
-                onDelete={(patient) => setDeleting({ patient, open: true })}
+                actions={rowActions}
               />
             )}
             {shown && shown.total > PAGE_SIZE && (
