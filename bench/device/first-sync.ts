@@ -16,7 +16,7 @@ import {
   values,
 } from "./options.ts";
 import { megabytes, seconds } from "./print.ts";
-import { addProbe, startTour, waitForMark } from "./probe.ts";
+import { addProbe, startTour, waitForElement, waitForMark } from "./probe.ts";
 import { type Profile, startThrottle, type Throttle } from "./throttle.ts";
 
 /** How long the page may take to install its service worker and go quiet before the sign-in. */
@@ -159,6 +159,7 @@ export async function firstSync(
     // every change of the screen under it (pointerout and pointerover to React, and a layout each time).
     await page.getByRole("button", { name: "Login", exact: true }).tap();
     // The first sign-in on a device sets its PIN (issue 15); the sync runs meanwhile.
+    await waitForElement(page, 'form[aria-label="Set up device PIN"] input', SYNC_TIMEOUT_MS);
     const pinForm = page.getByRole("form", { name: "Set up device PIN" });
     await pinForm.getByLabel("Device PIN", { exact: true }).fill(BENCH_PIN, { timeout: SYNC_TIMEOUT_MS });
     await pinForm.getByLabel("Confirm device PIN").fill(BENCH_PIN);

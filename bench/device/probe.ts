@@ -124,3 +124,26 @@ export async function waitForMark(page: Page, mark: Mark, timeoutMs: number, pol
     });
   return readMarks(page);
 }
+
+/**
+ * Resolves once an element matching `selector` is in the page (true), or after `timeoutMs` (false).
+ * Told by a MutationObserver, where Playwright's own wait for an element polls it at growing
+ * intervals (up to 500 ms between looks): the form a step waits for is used the moment it shows,
+ * not up to half a second later, so that wait does not count in the app's figures.
+ */
+export const waitForElement = (page: Page, selector: string, timeoutMs: number): Promise<boolean> =>
+  page.evaluate(`new Promise((resolve) => {
+    const selector = ${JSON.stringify(selector)};
+    if (document.querySelector(selector)) return resolve(true);
+    const observer = new MutationObserver(() => {
+      if (!document.querySelector(selector)) return;
+      observer.disconnect();
+      clearTimeout(timer);
+      resolve(true);
+    });
+    observer.observe(document.documentElement, { subtree: true, childList: true });
+    const timer = setTimeout(() => {
+      observer.disconnect();
+      resolve(false);
+    }, ${Math.round(timeoutMs)});
+  })`);
