@@ -2,7 +2,7 @@ import { cleanup, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { openTestDevice, renderSignedIn } from "@/test/render.tsx";
-import { patientRow, userOf } from "@/test/rows.ts";
+import { patientRow, summaryRow, userOf } from "@/test/rows.ts";
 import { FHIR_EXPORT_OFFLINE } from "./fhir-export-button.tsx";
 import { PatientInfoCard } from "./patient-info-card.tsx";
 
@@ -63,5 +63,27 @@ describe("the Patient Info card's FHIR export", () => {
     await userEvent.setup().click(await renderCard());
     expect(await screen.findByText("FHIR export failed")).toBeTruthy();
     expect(await screen.findByText("Patient not found")).toBeTruthy();
+  });
+});
+
+describe("the Patient Info card's SUDS chart", () => {
+  it("draws the patient's sessions from the device when its heading opens it", async () => {
+    vi.stubGlobal("fetch", async () => json([]));
+    const device = openTestDevice(clinician);
+    await device.store.patients.put(patientRow({ id: "p-ada", username: "ada", first_name: "Ada", last_name: "Lane" }));
+    await device.store.conversation_summaries.bulkPut([
+      summaryRow({ id: "s-1", patient_name: "ada", started_at: "2025-01-05T09:00:00.000Z", actual_peak_suds: null }),
+      summaryRow({ id: "s-2", patient_name: "ada", started_at: "2025-02-10T09:00:00.000Z", actual_peak_suds: null }),
+      summaryRow({ id: "s-other", patient_name: "bea", started_at: "2025-03-01T09:00:00.000Z" }),
+    ]);
+    const { container } = renderSignedIn(<PatientInfoCard patientName="ada" onDeleted={() => {}} />, {
+      user: clinician,
+      device,
+    });
+    const heading = await screen.findByRole("button", { name: /SUDS over time/ });
+    expect(container.querySelector("svg circle")).toBeNull();
+    await userEvent.setup().click(heading);
+    // One point a session of Ada's (expected SUDS only); Bea's session is not hers.
+    await waitFor(() => expect(container.querySelectorAll("svg circle")).toHaveLength(2));
   });
 });

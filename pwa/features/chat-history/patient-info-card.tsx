@@ -1,14 +1,15 @@
 import { GENDER_LABELS } from "@schema/constants.ts";
-import type { Patient, Summary } from "@schema/rows.ts";
+import { messages } from "@schema/messages.ts";
+import type { Patient } from "@schema/rows.ts";
 import { ClipboardListIcon, Trash2Icon } from "lucide-react";
 import { type ReactNode, useId, useState } from "react";
 import { Link } from "react-router";
 import { displayName, staffName } from "@/lib/display-name.ts";
 import { useOnline } from "@/lib/use-online.ts";
 import { useRememberedOpen } from "@/lib/use-remembered-open.ts";
-import { readOpened } from "@/local/index.ts";
 import { useAuth } from "@/shared/auth/auth-context.tsx";
 import { HomeworkPanel } from "@/shared/homework/homework-panel.tsx";
+import { useSummariesOf } from "@/shared/homework/use-homework.ts";
 import { useStore } from "@/shared/sync/sync-context.ts";
 import { useLive, useTableArrived } from "@/shared/sync/use-live.ts";
 import { Button } from "@/ui/button.tsx";
@@ -25,21 +26,19 @@ export function PatientInfoCard({ patientName, onDeleted }: { patientName: strin
   const { isAdmin } = useAuth();
   const online = useOnline();
   const [confirming, setConfirming] = useState(false);
+  // The summaries are the SUDS chart's, read by the chart when it is open: read here, a patient's
+  // summaries (long rows) were read and opened with every page of summaries a first sync stored,
+  // on the way to the conversation the clinician opened, for a chart that starts closed.
   const read = useLive(async () => {
     const patient = await store.patients.where("username").equals(patientName).first();
     const clinician = patient?.clinician_id ? await store.clinicians.get(patient.clinician_id) : undefined;
-    // Opened off the main thread: a patient's summaries are long rows (useSummariesOf reads them so too).
-    const summaries = await readOpened(store, store.conversation_summaries, () =>
-      store.conversation_summaries.where("patient_name").equals(patientName).toArray(),
-    );
-    return { patient, clinician, summaries };
+    return { patient, clinician };
   }, [store, patientName]);
   const data = read.status === "ready" ? read.data : undefined;
   const patient = data?.patient;
   const clinicianName = patient?.clinician_name ?? (data?.clinician ? staffName(data.clinician) : null);
   // On a device still in its first sync, what is not there yet is coming: hold its place.
   const patientsArrived = useTableArrived("patients");
-  const summariesArrived = useTableArrived("conversation_summaries");
   const cliniciansArrived = useTableArrived("clinicians");
   const facts: Facts =
     read.status === "error"
@@ -76,7 +75,7 @@ export function PatientInfoCard({ patientName, onDeleted }: { patientName: strin
               Error loading this patient's details
             </p>
           ) : (
-            <SkeletonRegion loading={facts === "loading" || !summariesArrived} className="grid gap-4">
+            <SkeletonRegion loading={facts === "loading"} className="grid gap-4">
               {/* Beside the facts, so the card grows no taller; only its icon where the card is narrow (a phone, the side column). */}
               <div className="@container flex items-start justify-between gap-2">
                 <PatientFacts facts={facts} clinicianComing={clinicianComing} />
@@ -87,7 +86,7 @@ export function PatientInfoCard({ patientName, onDeleted }: { patientName: strin
                   </Link>
                 </Button>
               </div>
-              <SudsSection summaries={data && summariesArrived ? data.summaries : null} patientName={patientName} />
+              <SudsSection patientName={patientName} />
             </SkeletonRegion>
           )}
           <HomeworkPanel patientName={patientName} rememberOpenAs="chat-history.homework" />
@@ -104,7 +103,7 @@ export function PatientInfoCard({ patientName, onDeleted }: { patientName: strin
 }
 
 /** Closed at first, so the Conversations list below stays within reach; the device remembers the choice. */
-function SudsSection({ summaries, patientName }: { summaries: Summary[] | null; patientName: string }) {
+function SudsSection({ patientName }: { patientName: string }) {
   const [open, setOpen] = useRememberedOpen("chat-history.suds-chart", false);
   const headingId = useId();
   const bodyId = useId();
@@ -114,10 +113,23 @@ function SudsSection({ summaries, patientName }: { summaries: Summary[] | null; 
         SUDS over time
       </DisclosureHeading>
       <div id={bodyId} hidden={!open}>
-        {open && (summaries ? <SudsChart summaries={summaries} patient={patientName} /> : <SudsChartSkeleton />)}
+        {open && <SudsBody patientName={patientName} />}
       </div>
     </section>
   );
+}
+
+/** The chart once the patient's summaries are read (all of them: a first sync still bringing them shows the skeleton). */
+function SudsBody({ patientName }: { patientName: string }) {
+  const summaries = useSummariesOf(patientName);
+  if (summaries.status === "error")
+    return (
+      <p role="alert" className="text-destructive">
+        {messages.summaries.listError}
+      </p>
+    );
+  if (summaries.status === "loading") return <SudsChartSkeleton />;
+  return <SudsChart summaries={summaries.data} patient={patientName} />;
 }
 
 type Facts = "loading" | "error" | { patient: Patient | undefined; clinicianName: string | null };
