@@ -27,8 +27,13 @@ function ChatHistory() {
   const store = useStore();
   const state = useChatFilters();
   const { filters } = state;
-  const search = useChatSearch(store, filters);
   const selection = useSelectedMessages(store, filters);
+  // A conversation opened by a link is read first; the search (its list, counts) starts after.
+  const search = useChatSearch(
+    store,
+    filters,
+    Boolean(filters.selectedConversationId) && selection.status === "loading",
+  );
   const [promptId, setPromptId] = useState<string | null>(null);
   const [summaryId, setSummaryId] = useState<string | null>(null);
 

@@ -1,4 +1,5 @@
-import { cleanup, waitFor } from "@testing-library/react";
+import { act, cleanup, waitFor } from "@testing-library/react";
+import { useState } from "react";
 import { afterEach, describe, expect, it } from "vitest";
 import { useStore } from "@/shared/sync/sync-context.ts";
 import { openTestDevice, renderSignedIn } from "@/test/render.tsx";
@@ -29,6 +30,15 @@ function Probe() {
   return null;
 }
 
+/** The page's search, held until the test releases it (answer.hold). */
+const answer = { count: undefined as number | undefined, hold: (_held: boolean) => {} };
+function Held() {
+  const [held, hold] = useState(true);
+  answer.hold = hold;
+  answer.count = useChatSearch(useStore(), ada, held).result?.conversationCount;
+  return null;
+}
+
 describe("Chat History's search", () => {
   it("hears a sync start and end without rendering the page again, and takes in a write soon after the sync ended", async () => {
     let endSync = () => {};
@@ -55,5 +65,20 @@ describe("Chat History's search", () => {
     await waitFor(() => expect(device.engine.getState().syncing).toBe(false));
     await waitFor(() => expect(seen.count).toBe(2), { timeout: 2_000 });
     expect(Date.now() - ended).toBeLessThan(2_000);
+  });
+
+  it("held, searches nothing until released, and keeps searching when held again", async () => {
+    const device = openTestDevice(clinician, { fetch: () => new Promise<Response>(() => {}) });
+    await device.store.patients.put(patientRow({ id: "p1", username: "ada" }));
+    await device.store.conversation_messages.put(messageRow("conv-1", "ada", "2025-03-01T10:00:00.000Z"));
+    renderSignedIn(<Held />, { user: clinician, device });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(answer.count).toBeUndefined();
+
+    act(() => answer.hold(false));
+    await waitFor(() => expect(answer.count).toBe(1));
+    act(() => answer.hold(true));
+    await device.store.conversation_messages.put(messageRow("conv-2", "ada", "2025-03-02T10:00:00.000Z"));
+    await waitFor(() => expect(answer.count).toBe(2), { timeout: 2_000 });
   });
 });

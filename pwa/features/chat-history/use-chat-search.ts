@@ -146,8 +146,18 @@ export interface ChatSearch extends SearchState {
   refresh: () => void;
 }
 
-/** Runs the page's search in the worker again whenever the filters or the device store change. */
-export function useChatSearch(store: LocalStore, filters: ChatFilters): ChatSearch {
+/**
+ * Runs the page's search in the worker again whenever the filters or the device store change.
+ *
+ * With `held`, the search waits, its worker not started, until `held` is false once: the page has
+ * something to show first. Started with the conversation a link opened, a search worker building
+ * its index and the page rendering its answers took half a second of a first sync's tablet
+ * (the device bench, with and without it) before that conversation read.
+ */
+export function useChatSearch(store: LocalStore, filters: ChatFilters, held = false): ChatSearch {
+  // Waits once: a search under way is not stopped when the page has something else to show.
+  const [waiting, setWaiting] = useState(held);
+  if (waiting && !held) setWaiting(false);
   const engine = useOptionalSyncEngine();
   // How long the last search took, to its full count.
   const searchMs = useRef(0);
@@ -163,16 +173,17 @@ export function useChatSearch(store: LocalStore, filters: ChatFilters): ChatSear
   const setState = useCallback((next: SetStateAction<SearchState>) => startTransition(() => setStateNow(next)), []);
 
   useEffect(() => {
+    if (waiting) return;
     const c = createSearchClient(store);
     client.current = c;
     return () => {
       client.current = null;
       c.close();
     };
-  }, [store]);
+  }, [store, waiting]);
 
   useEffect(() => {
-    if (!version || !client.current) return;
+    if (waiting || !version || !client.current) return;
     let current = true;
     setState((s) => ({ ...s, searching: true }));
     // New filters (the user asked) search the store as it is now, not as it was at the last version.
@@ -199,7 +210,7 @@ export function useChatSearch(store: LocalStore, filters: ChatFilters): ChatSear
     return () => {
       current = false;
     };
-  }, [filters, version, newest, setState]);
+  }, [filters, version, newest, setState, waiting]);
 
   const messageIds = useCallback(
     (resultKey: number, from: number, to: number) =>
