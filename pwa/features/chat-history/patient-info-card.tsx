@@ -26,9 +26,9 @@ export function PatientInfoCard({ patientName, onDeleted }: { patientName: strin
   const { isAdmin } = useAuth();
   const online = useOnline();
   const [confirming, setConfirming] = useState(false);
-  // The summaries are the SUDS chart's, read by the chart when it is open: read here, a patient's
-  // summaries (long rows) were read and opened with every page of summaries a first sync stored,
-  // on the way to the conversation the clinician opened, for a chart that starts closed.
+  // The SUDS chart reads the patient's summaries itself, while it is open. Read here, those long
+  // rows were read and opened again after every page of summaries a first sync stored, on the way
+  // to the conversation the clinician opened, for a chart that starts closed.
   const read = useLive(async () => {
     const patient = await store.patients.where("username").equals(patientName).first();
     const clinician = patient?.clinician_id ? await store.clinicians.get(patient.clinician_id) : undefined;
