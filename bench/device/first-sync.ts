@@ -161,7 +161,7 @@ export async function firstSync(
     // The first sign-in on a device sets its PIN (issue 15); the sync runs meanwhile.
     await waitForElement(page, 'form[aria-label="Set up device PIN"] input', SYNC_TIMEOUT_MS);
     const pinForm = page.getByRole("form", { name: "Set up device PIN" });
-    await pinForm.getByLabel("Device PIN", { exact: true }).fill(BENCH_PIN, { timeout: SYNC_TIMEOUT_MS });
+    await pinForm.getByLabel("Device PIN", { exact: true }).fill(BENCH_PIN);
     await pinForm.getByLabel("Confirm device PIN").fill(BENCH_PIN);
     await pinForm.getByRole("button", { name: "Set PIN" }).tap();
     await page.waitForURL((url) => !url.pathname.startsWith("/auth"), { timeout: SYNC_TIMEOUT_MS });
