@@ -26,6 +26,7 @@ const {
   openPatients,
   expectNoPatientInDom,
   setHidden,
+  lockByHiding,
   unsentChange,
   withoutSync,
   endSessionElsewhere,
@@ -91,6 +92,31 @@ describe("device PIN and lock (shared tablets)", () => {
     await page.getByRole("button", { name: "Unlock" }).click();
     await page.getByRole("cell", { name: username, exact: true }).waitFor();
     await page.getByText("Zephyrine").first().waitFor();
+  });
+
+  it("keeps Chat History's search ready between visits, and ends it, with the data key it holds, at the lock", async () => {
+    const { clinician, username } = await clinicianWithPatient("kept-search");
+    await page.clock.install();
+    await openPatients(clinician, username);
+    const searches = () => page.workers().filter((w) => w.url().includes("search.worker"));
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await nav.getByRole("link", { name: "Chat History" }).click();
+    await page.getByRole("heading", { name: "Chat History", level: 1 }).waitFor();
+    await expect.poll(() => searches().length).toBe(1);
+    const first = searches()[0];
+
+    // Away and back: the same worker answers, its index not built again.
+    await nav.getByRole("link", { name: "Manage Patients" }).click();
+    await page.getByRole("cell", { name: username, exact: true }).waitFor();
+    await nav.getByRole("link", { name: "Chat History" }).click();
+    await page.getByText("No conversations found", { exact: true }).first().waitFor();
+    expect(searches()).toEqual([first]);
+
+    // Locked from Manage Patients, where no page uses the search: it ends all the same.
+    await nav.getByRole("link", { name: "Manage Patients" }).click();
+    await page.getByRole("cell", { name: username, exact: true }).waitFor();
+    await lockByHiding();
+    await expect.poll(() => searches().length).toBe(0);
   });
 
   it("locks when the page comes back after being hidden for the idle minutes, not after a short while", async () => {

@@ -3,7 +3,8 @@ import { type SetStateAction, startTransition, useCallback, useEffect, useRef, u
 import type { LocalStore, SyncEngine, SyncState } from "@/local/index.ts";
 import { useOptionalSyncEngine } from "@/shared/sync/sync-context.ts";
 import type { Live } from "@/shared/sync/use-live.ts";
-import { createSearchClient, type SearchClient } from "@/worker/search-client.ts";
+import { borrowSearch } from "@/worker/kept-search.ts";
+import type { SearchClient } from "@/worker/search-client.ts";
 import type { SearchAnswer } from "@/worker/search-engine.ts";
 import type { ChatFilters, ConversationGroup } from "@/worker/search-logic.ts";
 
@@ -174,11 +175,11 @@ export function useChatSearch(store: LocalStore, filters: ChatFilters, held = fa
 
   useEffect(() => {
     if (waiting) return;
-    const c = createSearchClient(store);
+    const { client: c, release } = borrowSearch(store);
     client.current = c;
     return () => {
       client.current = null;
-      c.close();
+      release();
     };
   }, [store, waiting]);
 
