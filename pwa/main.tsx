@@ -12,6 +12,9 @@ const UpdatePrompt = lazyScreen(() => import("@/app/pwa/update-prompt.tsx").then
 
 openDeviceOnSignIn();
 
+// Sets up the fonts of the app's type scale in idle time, before the screens that use them mount.
+void import("@/app/warm-type.ts").then(({ warmTypeScale }) => warmTypeScale());
+
 // The first render as a transition: React renders it in slices between the browser's other work,
 // not in one task that, on a slow phone, blocks input while a signed-in screen mounts.
 const root = createRoot(document.getElementById("root")!);
