@@ -48,15 +48,19 @@ export function SkeletonRegion({
  * columns and the card keep their size when the rows arrive. `height` is the tallest cell content
  * of a real row: `h-11` for rows with buttons (44 px touch targets), `h-5` for rows of text.
  * Announce loading outside the table (a status inside a table row is not read reliably).
+ *
+ * Each row pulses, not each of its blocks: every pulse is an animation the browser composites and
+ * reports to the page as it starts and ends (through React's root listener), and a first sync's
+ * screens started and cancelled a hundred of them.
  */
 export function SkeletonRows({ rows, columns, height }: { rows: number; columns: number; height: string }) {
   return Array.from({ length: rows }, (_, row) => (
     // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-    <TableRow key={row} aria-hidden className="hover:bg-transparent">
+    <TableRow key={row} aria-hidden className="animate-pulse hover:bg-transparent motion-reduce:animate-none">
       {Array.from({ length: columns }, (_, column) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
         <TableCell key={column}>
-          <Skeleton className={cn("w-full min-w-8", height)} />
+          <div className={cn("w-full min-w-8 rounded-md bg-muted", height)} />
         </TableCell>
       ))}
     </TableRow>
