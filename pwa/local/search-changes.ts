@@ -54,6 +54,12 @@ function openChannel(userId: string): BroadcastChannel {
 export interface RecentRows {
   take(table: SearchedTable, key: string, seq: number): unknown;
   clear(): void;
+  /**
+   * Stops (false) or starts again (true) taking in what writers tell. A search no page uses rests:
+   * taking in a first sync's pages (each a thousand rows to copy from the channel) cost its worker
+   * more than a second of a tablet's two cores while nobody searched.
+   */
+  listen(on: boolean): void;
 }
 
 /** Past this many rows waiting, the oldest are dropped (read from the store if still wanted). */
@@ -61,8 +67,7 @@ const RECENT_LIMIT = 60_000;
 
 export function listenToStoredRows(userId: string): RecentRows {
   const recent = new Map<string, { seq: number; row: unknown }>();
-  const channel = openChannel(userId);
-  channel.onmessage = (event: MessageEvent<StoredRows>) => {
+  const hear = (event: MessageEvent<StoredRows>) => {
     const { table, seq, rows } = event.data;
     for (const row of rows) {
       const key = `${table}:${(row as { id: string }).id}`;
@@ -74,14 +79,27 @@ export function listenToStoredRows(userId: string): RecentRows {
       recent.delete(key);
     }
   };
+  let channel: BroadcastChannel | null = null;
+  const listen = (on: boolean) => {
+    if (on && !channel) {
+      channel = openChannel(userId);
+      channel.onmessage = hear;
+    } else if (!on && channel) {
+      channel.close();
+      channel = null;
+      // Rows told from now on are missed: the changes noted for them read them from the store.
+      recent.clear();
+    }
+  };
+  listen(true);
   return {
     take(table, key, seq) {
       const entry = recent.get(`${table}:${key}`);
       recent.delete(`${table}:${key}`);
       return entry?.seq === seq ? entry.row : undefined;
     },
-    // The channel lives as long as the search worker does.
     clear: () => recent.clear(),
+    listen,
   };
 }
 

@@ -4,13 +4,16 @@ import type { LocalStore } from "@/local/index.ts";
 import { borrowSearch, KEEP_SEARCH_MS } from "./kept-search.ts";
 import type { SearchClient } from "./search-client.ts";
 
-/** Search clients that only tell whether they were closed. */
+/** Search clients that only tell whether they were closed, and how often they were told to rest. */
 function clients() {
-  const made: { userId: string; closed: boolean }[] = [];
+  const made: { userId: string; closed: boolean; rests: number }[] = [];
   const create = (store: LocalStore) => {
-    const made1 = { userId: store.userId, closed: false };
+    const made1 = { userId: store.userId, closed: false, rests: 0 };
     made.push(made1);
-    return { close: () => (made1.closed = true) } as unknown as SearchClient;
+    return {
+      close: () => (made1.closed = true),
+      rest: async () => void made1.rests++,
+    } as unknown as SearchClient;
   };
   return { made, create };
 }
@@ -32,7 +35,7 @@ describe("borrowSearch", () => {
     vi.advanceTimersByTime(KEEP_SEARCH_MS - 1_000);
     const second = borrowSearch(store, create);
     expect(second.client).toBe(first.client);
-    expect(made).toEqual([{ userId: "clinician-1", closed: false }]);
+    expect(made).toEqual([{ userId: "clinician-1", closed: false, rests: 1 }]);
 
     second.release();
     vi.advanceTimersByTime(KEEP_SEARCH_MS);
@@ -42,6 +45,19 @@ describe("borrowSearch", () => {
     expect(made).toHaveLength(2);
     third.release();
     vi.advanceTimersByTime(KEEP_SEARCH_MS);
+  });
+
+  it("lets a kept search rest only once no page uses it", () => {
+    const { made, create } = clients();
+    const store = storeOf("clinician-4");
+    const list = borrowSearch(store, create);
+    const other = borrowSearch(store, create);
+    list.release();
+    expect(made[0]?.rests).toBe(0);
+    other.release();
+    expect(made[0]).toMatchObject({ closed: false, rests: 1 });
+    borrowSearch(store, create).release();
+    expect(made[0]?.rests).toBe(2);
   });
 
   it("closes the search the moment its user's device locks, in use or kept, and no other user's", () => {

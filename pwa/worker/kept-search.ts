@@ -59,6 +59,8 @@ export function borrowSearch(
       borrowed.users--;
       // Closed meanwhile (a lock), or borrowed again since: nothing to keep or end.
       if (kept.get(store) !== borrowed || borrowed.users > 0) return;
+      // Kept, it does nothing: a first sync's pages are taken in at the next visit, not as they come.
+      borrowed.client.rest().catch(() => {});
       borrowed.timer = setTimeout(() => closeKept(store), KEEP_SEARCH_MS);
     },
   };

@@ -30,6 +30,7 @@ export function createSearchClient(store: LocalStore): SearchClient {
     groups: async (resultKey, from, to) => (await remote()).groups(resultKey, from, to),
     conversations: async (resultKey, from, to) => (await remote()).conversations(resultKey, from, to),
     keepNow: async () => (await remote()).keepNow(),
+    rest: async () => (await remote()).rest(),
     close: () => {
       if (closed) return;
       closed = true;

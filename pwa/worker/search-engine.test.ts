@@ -1,5 +1,6 @@
 import type { Message } from "@schema/rows.ts";
 import { describe, expect, it } from "vitest";
+import { listenToStoredRows } from "@/local/search-changes.ts";
 import { openTestDevice } from "@/test/render.tsx";
 import { userOf } from "@/test/rows.ts";
 import { createSearchEngine } from "./search-engine.ts";
@@ -79,6 +80,43 @@ describe("the search worker's engine", () => {
     expect(await engine.messageIds(arrived.resultKey, 0, 10)).toEqual(["m2"]);
     const rewritten = await engine.search({ ...NO_FILTERS, text: "rewritten" }, "v2");
     expect(await engine.messageIds(rewritten.resultKey, 0, 10)).toEqual(["m4"]);
+  });
+});
+
+describe("a search no page uses", () => {
+  const told = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+  it("takes in no rows told while it rests, and again from its next search", async () => {
+    const device = openTestDevice(userOf("clinician"));
+    const recent = listenToStoredRows(device.store.userId);
+    const lastSeq = async () => (await device.store.search_changes.orderBy("seq").last())?.seq ?? -1;
+
+    recent.listen(false);
+    await device.store.conversation_messages.put(message(1));
+    await told();
+    expect(recent.take("conversation_messages", "m1", await lastSeq())).toBeUndefined();
+
+    recent.listen(true);
+    await device.store.conversation_messages.put(message(2));
+    await told();
+    expect(recent.take("conversation_messages", "m2", await lastSeq())).toEqual(message(2));
+    recent.listen(false);
+  });
+
+  it("finds at its next search the rows stored while it rested, read from the store", async () => {
+    const device = openTestDevice(userOf("clinician"));
+    await device.store.conversation_messages.bulkPut([message(1)]);
+    const engine = createSearchEngine(device.store);
+    const before = await engine.search({ ...NO_FILTERS, text: "words" }, "v1");
+    await engine.rest();
+    // Its results went with the page.
+    expect(await engine.messageIds(before.resultKey, 0, 10)).toEqual([]);
+    await device.store.conversation_messages.bulkPut([2, 3].map((i) => ({ ...message(i), data: `meanwhile ${i}` })));
+    await told();
+
+    // Even asked with the version it last saw, it takes in what changed while it rested.
+    const answer = await engine.search({ ...NO_FILTERS, text: "meanwhile" }, "v1");
+    expect(await engine.messageIds(answer.resultKey, 0, 10)).toEqual(["m3", "m2"]);
   });
 });
 

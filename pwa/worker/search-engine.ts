@@ -65,6 +65,11 @@ export interface SearchApi {
   conversations(resultKey: number, from: number, to: number): Promise<ConversationGroup[]>;
   /** Keeps the index in the store now if it waits to be kept (the benchmark's "after a sync"). */
   keepNow(): Promise<void>;
+  /**
+   * No page uses the search for now: it stops taking in changes (until the next search) and gives
+   * up the results and counts under way.
+   */
+  rest(): Promise<void>;
 }
 
 const KEPT_RESULTS = 4;
@@ -94,6 +99,7 @@ export function createSearchEngine(store: LocalStore): SearchApi {
   let nextKey = 1;
   let waiting: { held: Held; timer: ReturnType<typeof setTimeout> } | null = null;
   let keeping: Promise<void> = Promise.resolve();
+  let resting = false;
 
   const recent = listenToStoredRows(store.userId);
 
@@ -121,6 +127,8 @@ export function createSearchEngine(store: LocalStore): SearchApi {
 
   /** Takes in the changes noted since the index was made. */
   const update = async (current: Held): Promise<Held> => {
+    // Asked before the page went: the next search takes the changes in.
+    if (resting) return current;
     // Another tab's worker kept a newer index and dropped the changes it holds: start from that one.
     if ((await keptMarker(store)) > current.kept.marker) return update(await open());
     const changes = await changesSince(store, current.kept.marker);
@@ -203,6 +211,8 @@ export function createSearchEngine(store: LocalStore): SearchApi {
 
   return {
     async search(filters, version) {
+      resting = false;
+      recent.listen(true);
       const opening = !held;
       if (!held || heldVersion !== version) {
         heldVersion = version;
@@ -253,6 +263,15 @@ export function createSearchEngine(store: LocalStore): SearchApi {
         waiting = null;
       }
       await keeping;
+    },
+    async rest() {
+      resting = true;
+      recent.listen(false);
+      // The index is not up to date any more: the next search takes in the changes, whatever its version.
+      heldVersion = null;
+      results.clear();
+      // A count under way gives up, as it does for a newer search.
+      nextKey++;
     },
   };
 }

@@ -26,6 +26,7 @@ const api = {
   conversations: ((resultKey, from, to) =>
     engine?.conversations(resultKey, from, to) ?? Promise.resolve([])) satisfies SearchApi["conversations"],
   keepNow: (() => engine?.keepNow() ?? Promise.resolve()) satisfies SearchApi["keepNow"],
+  rest: (() => engine?.rest() ?? Promise.resolve()) satisfies SearchApi["rest"],
 };
 
 export type SearchWorkerApi = typeof api;
