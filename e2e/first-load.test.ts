@@ -24,13 +24,24 @@ describe("first load", () => {
     await page.waitForLoadState("networkidle");
     const landing = [...fetched];
     // Dexie (the device store), the signed-in layout with its query cache, and signed-in screens stay on the server.
-    expect(landing.filter((u) => /signed-in-layout|dexie|local-|useQuery|form-|date-picker/.test(u))).toEqual([]);
+    expect(
+      landing.filter((u) => /signed-in-layout|dexie|import-wrapper|aes-gcm|local-|useQuery|form-|date-picker/.test(u)),
+    ).toEqual([]);
     expect(
       await page.evaluate(() => "indexedDB" in window && performance.getEntriesByType("resource").length),
     ).toBeTruthy();
     await signIn(page, ADMIN);
     await page.waitForURL(/\/chat-history$/);
     await expect.poll(() => fetched.some((u) => /signed-in-layout/.test(u))).toBe(true);
+  });
+
+  it("the sign-in page runs the device store's code while it waits for the password, before the Login tap", async () => {
+    const fetched = scripts(page);
+    await page.goto("/auth");
+    await page.getByLabel("Email").waitFor();
+    await expect.poll(() => fetched.some((u) => /\/assets\/aes-gcm-/.test(u))).toBe(true);
+    // Dexie's module (its file is named after its entry, import-wrapper).
+    await expect.poll(() => fetched.some((u) => /\/assets\/import-wrapper-/.test(u))).toBe(true);
   });
 
   it("a cold sign-in page asks for all its code at once, not one nested import after another", async () => {

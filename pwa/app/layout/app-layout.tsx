@@ -15,6 +15,20 @@ const SignedInLayout = lazyScreen(() => {
 });
 
 /**
+ * On the sign-in page, the device store's code is run while the page is idle (a person takes
+ * seconds to type a password): Dexie's module and noble's AES, whose lookup tables it builds as it
+ * runs, were two tasks of 40-90 ms on a slow tablet's main thread right after the Login tap.
+ */
+function useDeviceCodeReady(signedOut: boolean, pathname: string) {
+  const onSignIn = signedOut && pathname.toLowerCase().startsWith("/auth");
+  useEffect(() => {
+    if (!onSignIn || typeof requestIdleCallback !== "function") return;
+    const id = requestIdleCallback(() => void importLocal().catch(() => {}));
+    return () => cancelIdleCallback(id);
+  }, [onSignIn]);
+}
+
+/**
  * Every page's frame. A signed-in user's frame comes with its providers from a chunk of its own;
  * until it arrives, public pages already show and signed-in pages show the page spinner.
  */
@@ -23,6 +37,7 @@ export function AppLayout() {
   const menuOpen = useState(false);
   const { pathname } = useLocation();
   const closeMenu = menuOpen[1];
+  useDeviceCodeReady(!user, pathname);
   // A chosen entry closes the small-screen menu (here, not in the bar, which mounts afresh after sign-in).
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation only
   useEffect(() => closeMenu(false), [pathname]);
