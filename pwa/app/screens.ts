@@ -1,4 +1,5 @@
 import { lazyScreen } from "@/lib/lazy-screen.tsx";
+import { whenIdle } from "@/lib/when-idle.ts";
 
 // The landing page (and sign-in's frame) is the first load of `/`; every other screen is its own chunk, fetched when
 // opened or, once someone signed in, when the page is idle (preloadScreens).
@@ -28,13 +29,6 @@ const ADMIN_SCREENS = [
   SettingsPage,
 ];
 
-/** Waits for the page to be idle (a timer where the browser has no idle callback: Safari). */
-const idle = () =>
-  new Promise<void>((resolve) => {
-    if (typeof requestIdleCallback === "function") requestIdleCallback(() => resolve(), { timeout: 2_000 });
-    else setTimeout(resolve, 200);
-  });
-
 /**
  * Fetches and runs the user's screens one at a time while the page is idle: the first visit of each
  * then renders at once instead of waiting for its chunk and, one after the other, the chunks that
@@ -43,7 +37,7 @@ const idle = () =>
  */
 export async function preloadScreens(isAdmin: boolean, signal: AbortSignal) {
   for (const screen of isAdmin ? [...CLINICIAN_SCREENS, ...ADMIN_SCREENS] : CLINICIAN_SCREENS) {
-    await idle();
+    await whenIdle();
     if (signal.aborted) return;
     await screen.preload().catch(() => {});
   }

@@ -1,3 +1,5 @@
+import { whenIdle } from "@/lib/when-idle.ts";
+
 /**
  * The app's type scale: every text size and weight its screens use (Tailwind's `text-*` and
  * `font-*` utilities), and the monospace of ids and keys.
@@ -21,12 +23,7 @@ export interface WarmUpClock {
 }
 
 const browserClock: WarmUpClock = {
-  idle: () =>
-    new Promise((resolve) =>
-      typeof requestIdleCallback === "function"
-        ? requestIdleCallback(() => resolve(), { timeout: 2_000 })
-        : setTimeout(resolve, 100),
-    ),
+  idle: () => whenIdle(),
   nextFrame: () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve))),
 };
 
