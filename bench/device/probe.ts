@@ -53,10 +53,10 @@ const PROBE = `
     for (const listener of routers) listener.call(window, new PopStateEvent("popstate"));
   };
   probe.go = go;
-  // The tour's two checks look only where the page changed since the last look (the elements added
-  // or whose text changed, within and around): each scanned the whole screen every frame, up to
-  // 40 ms of a slowed main thread once a screen of rows was in. The first look after the tour
-  // starts scans the whole page.
+  // The checks look only where the page changed since the last look (the elements added or whose
+  // text or label changed, within and around): each scanned the whole screen every frame, up to
+  // 40 ms of a slowed main thread once a screen of rows was in (9 ms for the sync status alone).
+  // The first look, and the first after the tour starts, scan the whole page.
   const CELL = "tr > td";
   const MESSAGE = 'section[aria-label="Messages"] article';
   let changed = null;
@@ -73,7 +73,7 @@ const PROBE = `
   const holds = {
     patients: () => around(CELL, (td) => td.textContent.trim() === target.patient),
     conversation: () => around(MESSAGE, (a) => a.textContent.includes(target.firstMessage)),
-    synced: () => document.querySelector('[aria-label^="Sync: Synced"]') !== null,
+    synced: () => around('[aria-label^="Sync: Synced"]', () => true),
   };
   let scheduled = false;
   let touring = false;
@@ -88,14 +88,15 @@ const PROBE = `
     for (const mark of probe.tour ? ["patients", "conversation", "synced"] : ["synced"]) {
       if (probe.marks[mark] !== undefined || !holds[mark]()) continue;
       probe.marks[mark] = now;
-      if (mark === "patients") go(probe.tour.conversation);
-      if (mark === "conversation") go(probe.tour.home);
+      // The next step in a task of its own, as a tap's would be, not inside this frame's.
+      if (mark === "patients") setTimeout(() => go(probe.tour.conversation));
+      if (mark === "conversation") setTimeout(() => go(probe.tour.home));
     }
     changed = new Set();
   };
-  // Kept only while the tour has something to look for.
+  // Kept only while a check has something to look for.
   const note = (records) => {
-    if (changed === null || (probe.marks.patients !== undefined && probe.marks.conversation !== undefined)) return;
+    if (changed === null || probe.marks.synced !== undefined) return;
     for (const record of records) {
       // What was added (a text node: its element), or the element whose text or label changed.
       const nodes = record.type === "childList" ? record.addedNodes : [record.target];
