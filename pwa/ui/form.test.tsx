@@ -1,4 +1,4 @@
-import { cleanup, render, screen } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import * as v from "valibot";
 import { afterEach, describe, expect, it } from "vitest";
@@ -71,5 +71,44 @@ describe("the form kit's SubmitButton", () => {
     expect(sent).toBe(1);
     rerender(<PinForm pending={false} onSent={() => sent++} />);
     expect(screen.getByRole("button", { name: "Set PIN" }).hasAttribute("disabled")).toBe(false);
+  });
+});
+
+function SlowForm({ onSent }: { onSent: () => Promise<void> }) {
+  const form = useAppForm({ defaultValues: { note: "" }, onSubmit: onSent });
+  return (
+    <form {...formProps(form)} aria-label="Note">
+      <form.AppForm>
+        <form.SubmitButton>Send</form.SubmitButton>
+      </form.AppForm>
+    </form>
+  );
+}
+
+describe("formProps", () => {
+  it("sends a form submitted twice before its first submit ended once, and again once that one ended", async () => {
+    let sent = 0;
+    let finish = () => {};
+    render(
+      <SlowForm
+        onSent={() => {
+          sent++;
+          return new Promise<void>((resolve) => {
+            finish = resolve;
+          });
+        }}
+      />,
+    );
+    const form = screen.getByRole("form", { name: "Note" });
+    fireEvent.submit(form);
+    fireEvent.submit(form);
+    await waitFor(() => expect(sent).toBe(1));
+    fireEvent.submit(form);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(sent).toBe(1);
+    finish();
+    await waitFor(() => expect(screen.getByRole("button", { name: "Send" }).hasAttribute("disabled")).toBe(false));
+    fireEvent.submit(form);
+    await waitFor(() => expect(sent).toBe(2));
   });
 });
