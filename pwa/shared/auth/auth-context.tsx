@@ -25,8 +25,11 @@ interface AuthValue {
   /** Signs in; the answer also says how many failed sign-ins the account had since the last one. */
   login: (input: LoginInput) => Promise<LoginAnswer>;
   register: (input: RegisterInput) => Promise<CurrentUser>;
-  /** Ends the session; `wipeDevice` runs after the server signed out and before the signed-in layout (and its engine) goes. */
-  logout: (wipeDevice?: () => Promise<unknown>) => Promise<void>;
+  /**
+   * Ends the session; `wipeDevice` runs after the server signed out and before the signed-in layout
+   * (and its engine) goes; `leave` (the navigation away) in the same moment as the sign-out.
+   */
+  logout: (wipeDevice?: () => Promise<unknown>, leave?: () => void) => Promise<void>;
   /** Re-reads the user (after a password change, or when the session ended elsewhere). */
   refresh: () => Promise<unknown>;
 }
@@ -69,11 +72,16 @@ const actions = {
       return user;
     }),
   // Nothing of the previous user stays in memory: the signed-in layout (query cache, device store) unmounts.
-  logout: (wipeDevice?: () => Promise<unknown>) =>
+  logout: (wipeDevice?: () => Promise<unknown>, leave?: () => void) =>
     toastOnFailure(messages.auth.logoutFailedTitle, async () => {
       await api("/api/logout", { method: "POST" });
       await wipeDevice?.().catch(() => {});
-      signedOut();
+      // One transition for both: React renders transitions started in different microtasks apart, and
+      // a sign-out rendered before the navigation had the page's guard send it to /auth instead.
+      startTransition(() => {
+        leave?.();
+        signedOut();
+      });
     }),
   refresh: () => loadUser({ force: true }),
 };
@@ -83,8 +91,8 @@ const actions = {
  * useSyncExternalStore, a sign-in rendered the signed-in app in one task inside the answer's
  * continuation (React renders a store's change synchronously): 90–140 ms of a slowed tablet's main
  * thread as its first sync began. A transition renders in slices, and keeps the sign-in page on
- * screen until the signed-in layout's code has loaded. A sign-out too: Logout then navigates, as a
- * transition, and a sign-out rendered before that navigation sent the page to /auth instead.
+ * screen until the signed-in layout's code has loaded. A sign-out too, in the same transition as
+ * Logout's navigation away (see logout).
  */
 function useSession() {
   const [current, setCurrent] = useState(getSession);

@@ -23,13 +23,15 @@ export function useSignOut() {
     try {
       // The device's copy goes while its engine still runs: the engine stops with the signed-in layout.
       // The data key leaves memory with the store (its wrapped copy was in it).
-      await logout(async () => {
-        forgetDeviceKey();
-        await engine?.wipe();
-      });
+      await logout(
+        async () => {
+          forgetDeviceKey();
+          await engine?.wipe();
+        },
+        () => navigate(to, { replace: true }),
+      );
     } catch {
-      return;
+      // The auth layer toasted; the user stays where they were, signed in.
     }
-    navigate(to, { replace: true });
   };
 }
