@@ -94,9 +94,9 @@ const PROBE = `
     }
     changed = new Set();
   };
-  // Kept only while a check has something to look for.
+  // Kept only while a check has something to look for (at scale 1 the sync ends before the tour does).
   const note = (records) => {
-    if (changed === null || probe.marks.synced !== undefined) return;
+    if (changed === null || ["patients", "conversation", "synced"].every((m) => probe.marks[m] !== undefined)) return;
     for (const record of records) {
       // What was added (a text node: its element), or the element whose text or label changed.
       const nodes = record.type === "childList" ? record.addedNodes : [record.target];
