@@ -179,8 +179,8 @@ const submitting = new WeakSet<object>();
 /**
  * Props for the <form> element: no browser validation bubbles, submit through TanStack Form. The
  * submit (every field validated, the form's state updated, its fields rendered again) runs in a task
- * of its own, after the tap's: together, on a tablet during a first sync, they took 60–100 ms of the
- * main thread in one go (the tap's focus change and the button's own handlers come first).
+ * of its own, after the tap's: together, on a slowed tablet during a first sync, they took up to
+ * 126 ms of the main thread in one go (the tap's focus change and the button's handlers come first).
  */
 export function formProps(form: { handleSubmit: () => Promise<void> }) {
   return {
