@@ -59,15 +59,15 @@ async function cumulativeLayoutShift(p: Page) {
 /**
  * At every change of the page while its heading is shown: the widths of the nav, the account menu
  * and the Login link in the top bar. The PIN set-up and the lock screen stand in for the whole app
- * (no bar), so they are not a page's content.
+ * (no bar), so they are not a page's content, nor is either once its PIN is taken and the app opens.
  */
 const HEADER_RECORDER = () => {
   const w = window as unknown as { __header: string[] };
   w.__header = [];
   const width = (selector: string) => Math.round(document.querySelector(selector)?.getBoundingClientRect().width ?? 0);
   new MutationObserver(() => {
-    if (!document.querySelector("main h1")) return;
-    if (document.querySelector('form[aria-label="Set up device PIN"], form[aria-label="Unlock"]')) return;
+    const heading = document.querySelector("main h1")?.textContent;
+    if (!heading || ["Set up a device PIN", "Stepwise is locked"].includes(heading)) return;
     const seen = `nav ${width('header nav[aria-label="Main"]')}, account ${width('header [aria-label^="Account menu"]')}, login ${width('header a[href="/auth"]')}`;
     if (w.__header.at(-1) !== seen) w.__header.push(seen);
   }).observe(document, { childList: true, subtree: true, attributes: true });

@@ -1,4 +1,4 @@
-import { LockIcon } from "lucide-react";
+import { Loader2Icon, LockIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { Card, CardContent, CardDescription, CardHeader } from "@/ui/card.tsx";
 
@@ -36,3 +36,13 @@ export const pinInputProps = {
   autoComplete: "off",
   className: "h-12 text-lg tracking-widest",
 } as const;
+
+/** In the PIN form's place once the PIN is taken, while the app renders: as tall as a form, so nothing jumps. */
+export function LockOpening() {
+  return (
+    <p role="status" className="flex min-h-36 items-center justify-center gap-2 text-muted-foreground">
+      <Loader2Icon className="spinner size-5" aria-hidden />
+      Opening Stepwise…
+    </p>
+  );
+}

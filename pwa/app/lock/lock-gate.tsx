@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useTransition } from "react";
+import { type ReactNode, useEffect, useState, useTransition } from "react";
 import { preloadScreens } from "@/app/screens.ts";
 import { readDeviceKey } from "@/local/device-key.ts";
 import { setUpKey } from "@/local/set-up-key.ts";
@@ -55,8 +55,18 @@ export function LockGate({ children }: { children: ReactNode }) {
 
   // The app's frame and its screen mount as a transition: rendered in slices, not in the one task
   // that takes the PIN (on a slow tablet, during a first sync, 100 ms and more). The PIN's form
-  // stays busy meanwhile, so it is not sent twice.
-  const unlock = () => startUnlocking(() => setPhase("unlocked"));
+  // stays busy meanwhile, so it is not sent twice; then it leaves, in a commit of its own, before
+  // the frame's: its fields' unmounting updates the form's store synchronously, and in the frame's
+  // commit that made React run the whole frame's passive effects in the same task (50–90 ms).
+  const [opening, setOpening] = useState(false);
+  const unlock = () => startUnlocking(() => setOpening(true));
+  useEffect(() => {
+    if (opening)
+      startUnlocking(() => {
+        setPhase("unlocked");
+        setOpening(false);
+      });
+  }, [opening, setPhase]);
   if (phase === "unlocked") return children;
   if (!engine || phase === "checking") return <PageSpinner />;
   if (phase === "set-up")
@@ -65,9 +75,10 @@ export function LockGate({ children }: { children: ReactNode }) {
         store={engine.store}
         idleMinutes={idleMinutes}
         unlocking={unlocking}
+        opening={opening}
         onDone={unlock}
         onSetElsewhere={() => setPhase("locked")}
       />
     );
-  return <UnlockScreen engine={engine} unlocking={unlocking} onUnlocked={unlock} />;
+  return <UnlockScreen engine={engine} unlocking={unlocking} opening={opening} onUnlocked={unlock} />;
 }
