@@ -39,6 +39,31 @@ describe("the lock screen of a shared tablet", () => {
     await page.getByRole("cell", { name: username, exact: true }).waitFor({ timeout: 4_000 });
   });
 
+  it("between the PIN and the app, the lock card says the app opens and keeps its size", async () => {
+    const { clinician } = await clinicianWithPatient("lock-opening");
+    await signIn(page, clinician, { pin: null });
+    await devicePinForm(page).waitFor();
+    // Every height the card had while the PIN set-up showed, and whether it said the app opens.
+    await page.evaluate(() => {
+      const w = window as unknown as { __card: { heights: number[]; opening: boolean } };
+      w.__card = { heights: [], opening: false };
+      new MutationObserver(() => {
+        const card = document.querySelector("main h1")?.closest(".rounded-lg");
+        if (!card || document.querySelector("main h1")?.textContent !== "Set up a device PIN") return;
+        if (card.querySelector('[role="status"]')?.textContent === "Opening Stepwise…") w.__card.opening = true;
+        const height = Math.round(card.getBoundingClientRect().height);
+        if (w.__card.heights.at(-1) !== height) w.__card.heights.push(height);
+      }).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+    });
+    await enterDevicePin(page);
+    await page.getByRole("heading", { name: "Chat History", level: 1 }).waitFor();
+    const card = await page.evaluate(
+      () => (window as unknown as { __card: { heights: number[]; opening: boolean } }).__card,
+    );
+    expect(card.opening).toBe(true);
+    expect(card.heights).toHaveLength(1);
+  });
+
   it("signs out without the PIN, after saying what is lost: the device's copy goes and the sign-in page shows", async () => {
     const { clinician, userId, username } = await clinicianWithPatient("lock-sign-out");
     await openPatients(clinician, username);

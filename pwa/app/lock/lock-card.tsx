@@ -1,5 +1,5 @@
 import { Loader2Icon, LockIcon } from "lucide-react";
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 import { Card, CardContent, CardDescription, CardHeader } from "@/ui/card.tsx";
 
 /**
@@ -9,12 +9,27 @@ import { Card, CardContent, CardDescription, CardHeader } from "@/ui/card.tsx";
 export function LockCard({
   title,
   description,
+  opening = false,
   children,
 }: {
   title: string;
   description: ReactNode;
+  /** The PIN is taken and the app renders: the form has left, a line says so in its place. */
+  opening?: boolean;
   children: ReactNode;
 }) {
+  // The content's height as last drawn: the line in the form's place keeps it, so the card does not move.
+  const content = useRef<HTMLDivElement>(null);
+  const height = useRef<number | undefined>(undefined);
+  useEffect(() => {
+    const drawn = content.current;
+    if (opening || !drawn) return;
+    const observer = new ResizeObserver(() => {
+      height.current = drawn.offsetHeight;
+    });
+    observer.observe(drawn);
+    return () => observer.disconnect();
+  }, [opening]);
   return (
     <main id="main" className="flex min-h-dvh items-start justify-center bg-muted/30 px-4 py-12 sm:items-center">
       <Card className="w-full max-w-md">
@@ -23,7 +38,16 @@ export function LockCard({
           <h1 className="text-xl font-semibold leading-tight">{title}</h1>
           <CardDescription>{description}</CardDescription>
         </CardHeader>
-        <CardContent>{children}</CardContent>
+        {opening ? (
+          <CardContent className="grid place-items-center" style={{ minHeight: height.current }}>
+            <p role="status" className="flex items-center gap-2 text-muted-foreground">
+              <Loader2Icon className="spinner size-5" aria-hidden />
+              Opening Stepwise…
+            </p>
+          </CardContent>
+        ) : (
+          <CardContent ref={content}>{children}</CardContent>
+        )}
       </Card>
     </main>
   );
@@ -36,13 +60,3 @@ export const pinInputProps = {
   autoComplete: "off",
   className: "h-12 text-lg tracking-widest",
 } as const;
-
-/** In the PIN form's place once the PIN is taken, while the app renders: as tall as a form, so nothing jumps. */
-export function LockOpening() {
-  return (
-    <p role="status" className="flex min-h-36 items-center justify-center gap-2 text-muted-foreground">
-      <Loader2Icon className="spinner size-5" aria-hidden />
-      Opening Stepwise…
-    </p>
-  );
-}

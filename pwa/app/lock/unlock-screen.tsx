@@ -4,7 +4,7 @@ import { readDeviceKey, unlockDevice } from "@/local/device-key.ts";
 import type { SyncEngine } from "@/local/index.ts";
 import { useAuth } from "@/shared/auth/auth-context.tsx";
 import { formProps, useAppForm, validateWith } from "@/ui/form.tsx";
-import { LockCard, LockOpening, pinInputProps } from "./lock-card.tsx";
+import { LockCard, pinInputProps } from "./lock-card.tsx";
 import { LockSignOut } from "./lock-sign-out.tsx";
 import { useWipeDevice } from "./use-wipe-device.ts";
 
@@ -23,7 +23,7 @@ export function UnlockScreen({
   engine: SyncEngine;
   /** The PIN was right and the app is on its way. */
   unlocking: boolean;
-  /** The app is rendering: the form has left. */
+  /** The app is rendering: the form has left (LockCard). */
   opening: boolean;
   onUnlocked: () => void;
 }) {
@@ -59,31 +59,26 @@ export function UnlockScreen({
   const name = user ? `${user.first_name} ${user.last_name}`.trim() : "";
   return (
     <LockCard
+      opening={opening}
       title="Stepwise is locked"
       description={`${name ? `Signed in as ${name}. ` : ""}Enter your device PIN to continue.`}
     >
-      {opening ? (
-        <LockOpening />
-      ) : (
-        <>
-          <form {...formProps(form)} className="grid gap-4" aria-label="Unlock">
-            {lastTry && (
-              <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm">
-                {lastTry}
-              </p>
-            )}
-            <form.AppField name="pin">
-              {(f) => <f.PasswordField label="Device PIN" {...pinInputProps} answer={wrong} autoFocus />}
-            </form.AppField>
-            <form.AppForm>
-              <form.SubmitButton className="h-12" pendingLabel="Unlocking..." pending={unlocking}>
-                Unlock
-              </form.SubmitButton>
-            </form.AppForm>
-          </form>
-          <LockSignOut engine={engine} onSignOut={() => void wipe("signed-out")} />
-        </>
-      )}
+      <form {...formProps(form)} className="grid gap-4" aria-label="Unlock">
+        {lastTry && (
+          <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm">
+            {lastTry}
+          </p>
+        )}
+        <form.AppField name="pin">
+          {(f) => <f.PasswordField label="Device PIN" {...pinInputProps} answer={wrong} autoFocus />}
+        </form.AppField>
+        <form.AppForm>
+          <form.SubmitButton className="h-12" pendingLabel="Unlocking..." pending={unlocking}>
+            Unlock
+          </form.SubmitButton>
+        </form.AppForm>
+      </form>
+      <LockSignOut engine={engine} onSignOut={() => void wipe("signed-out")} />
     </LockCard>
   );
 }
