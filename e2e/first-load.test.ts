@@ -91,9 +91,10 @@ describe("first load", () => {
     page.on("requestfinished", (r) => fetched.push(new URL(r.url()).pathname));
     await signIn(page, ADMIN, { pin: null });
     await devicePinForm(page).waitFor();
-    // Fetched while the PIN is chosen (a person takes a few seconds to).
-    await expect.poll(() => fetched.some((u) => /\/assets\/account-menu-/.test(u))).toBe(true);
-    await expect.poll(() => fetched.some((u) => /\/assets\/admin-menu-/.test(u))).toBe(true);
+    // Fetched while the PIN is chosen (a person takes a few seconds to), once the page is idle.
+    const fetchedSoon = (chunk: RegExp) => expect.poll(() => fetched.some((u) => chunk.test(u)), { timeout: 5_000 });
+    await fetchedSoon(/\/assets\/account-menu-/).toBe(true);
+    await fetchedSoon(/\/assets\/admin-menu-/).toBe(true);
     // From now on, any moment the DOM held a disabled menu button (the stand-in while a menu's code loads).
     await page.evaluate(() => {
       const w = window as unknown as { sawStandIn: boolean };

@@ -2,6 +2,7 @@ import { Suspense, useEffect } from "react";
 import { DeviceLockProvider } from "@/app/lock/device-lock-provider.tsx";
 import { LockGate } from "@/app/lock/lock-gate.tsx";
 import { lazyScreen } from "@/lib/lazy-screen.tsx";
+import { whenIdle } from "@/lib/when-idle.ts";
 import { useAuth } from "@/shared/auth/auth-context.tsx";
 import { SyncStatus } from "@/shared/sync/sync-status.tsx";
 import { AccountMenuButton, AdminMenuButton } from "./menu-buttons.tsx";
@@ -38,10 +39,18 @@ export default function SignedInLayout() {
   const userId = user?.id ?? "";
   // Fetched while the PIN is set or entered, the menus render with the frame's first commit. Fetched
   // by that commit, each came in later on its own, often with the next screen's commit, and its
-  // Radix anchor's synchronous update ran that screen's passive effects in the commit's task.
+  // Radix anchor's synchronous update ran that screen's passive effects in the commit's task. Asked
+  // for once the page is idle: not among this layout's first effects (4–10 ms of a slowed tablet).
   useEffect(() => {
-    void AccountMenu.preload().catch(() => {});
-    if (isAdmin) void AdminMenu.preload().catch(() => {});
+    let current = true;
+    void whenIdle().then(() => {
+      if (!current) return;
+      void AccountMenu.preload().catch(() => {});
+      if (isAdmin) void AdminMenu.preload().catch(() => {});
+    });
+    return () => {
+      current = false;
+    };
   }, [isAdmin]);
   return (
     <DeviceLockProvider key={userId} userId={userId}>
