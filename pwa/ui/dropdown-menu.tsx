@@ -15,15 +15,16 @@ import {
 } from "react";
 import { cn } from "@/lib/cn.ts";
 import { whenIdle } from "@/lib/when-idle.ts";
+import { openedOnceRoot, useOpenedOnce } from "./opened-once.tsx";
 
 // Radix's menu, mounted, asks React for synchronous re-renders from its commit: its anchor sets
 // state from a ref callback, its closed content's Presence from a layout effect. In the commit of a
 // whole screen (the app's frame after the PIN), React then ran every passive effect of the screen in
 // the commit's task. So the menu mounts in a moment of its own, once the page is idle, and its
-// content when first opened; until then its button, enabled and alike, opens it at a tap or a key.
+// content when first opened (opened-once.tsx); until then its button, enabled and alike, opens it
+// at a tap or a key.
 interface MenuState {
   armed: boolean;
-  opened: boolean;
   /** Mounts the menu open (a tap or a key on the button before it mounted). */
   openNow: () => void;
   /** Whether the stand-in button had the focus as it left, to hand it to the menu's own button. */
@@ -31,18 +32,8 @@ interface MenuState {
 }
 const MenuStateContext = createContext<MenuState | null>(null);
 
-export function DropdownMenu({
-  open: given,
-  defaultOpen = false,
-  onOpenChange,
-  children,
-  ...rest
-}: ComponentProps<typeof MenuPrimitive.Root>) {
-  const [own, setOwn] = useState(defaultOpen);
-  const open = given ?? own;
+function ArmedRoot({ open = false, onOpenChange, children, ...rest }: ComponentProps<typeof MenuPrimitive.Root>) {
   const [armed, setArmed] = useState(open);
-  const [opened, setOpened] = useState(open);
-  if (open && !opened) setOpened(true);
   if (open && !armed) setArmed(true);
   const focused = useRef(false);
   useEffect(() => {
@@ -53,21 +44,11 @@ export function DropdownMenu({
       current = false;
     };
   }, [armed]);
-  const change = useCallback(
-    (next: boolean) => {
-      setOwn(next);
-      onOpenChange?.(next);
-    },
-    [onOpenChange],
-  );
-  const openNow = useCallback(() => {
-    setArmed(true);
-    change(true);
-  }, [change]);
+  const openNow = useCallback(() => onOpenChange?.(true), [onOpenChange]);
   return (
-    <MenuStateContext value={{ armed, opened, openNow, focused }}>
+    <MenuStateContext value={{ armed, openNow, focused }}>
       {armed ? (
-        <MenuPrimitive.Root {...rest} open={open} onOpenChange={change}>
+        <MenuPrimitive.Root {...rest} open={open} onOpenChange={onOpenChange}>
           {children}
         </MenuPrimitive.Root>
       ) : (
@@ -76,6 +57,8 @@ export function DropdownMenu({
     </MenuStateContext>
   );
 }
+
+export const DropdownMenu = openedOnceRoot(ArmedRoot);
 
 export function DropdownMenuTrigger(props: ComponentProps<typeof MenuPrimitive.Trigger>) {
   const menu = useContext(MenuStateContext);
@@ -136,7 +119,7 @@ export function DropdownMenuContent({
   sideOffset = 4,
   ...props
 }: ComponentProps<typeof MenuPrimitive.Content>) {
-  if (!useContext(MenuStateContext)?.opened) return null;
+  if (!useOpenedOnce()) return null;
   return (
     <MenuPrimitive.Portal>
       <MenuPrimitive.Content

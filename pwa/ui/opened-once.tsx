@@ -16,7 +16,7 @@ interface RootProps {
   onOpenChange?(open: boolean): void;
 }
 
-/** A Radix dialog root (Dialog, AlertDialog) that tells its content whether it has been open yet. */
+/** A Radix root (Dialog, AlertDialog, DropdownMenu) that tells its content whether it has been open yet. */
 export function openedOnceRoot<P extends RootProps>(Root: ComponentType<P>) {
   return function DialogRoot({ open: given, defaultOpen = false, onOpenChange, ...rest }: P) {
     const [own, setOwn] = useState(defaultOpen);
