@@ -1,5 +1,6 @@
 // npm run bench -- device [--scales 10,1] [--profiles fast,slow] [--user clinician|admin] [--skip-build] [--fresh]
 //   [--no-interrupt] [--timeout SECONDS] [--cpu-profile FILE] [--trace FILE] [--cpu SLOWDOWN] [--cold] [--runs N]
+//   [--screens N]
 // A clinician's first sign-in on an empty tablet (issue 11): the demo clinic seeded at each scale,
 // the built app and /api served by sync-server/main.ts (with this process's environment, e.g.
 // ADMIN_MESSAGE_WINDOW_DAYS), Chromium (playwright-core) with the main thread
@@ -19,7 +20,7 @@ import { existsSync } from "node:fs";
 import { launch } from "../e2e/browser.ts";
 import { firstSync } from "./device/first-sync.ts";
 import { medianRun } from "./device/median.ts";
-import { profiles, type Run, runs, scales, USER, values } from "./device/options.ts";
+import { profiles, type Run, runs, SCREEN_OPENS, scales, USER, values } from "./device/options.ts";
 import { printTable, runLine, seconds } from "./device/print.ts";
 import { lookUp, run, seeded, startServer, stopServer, warmUp } from "./device/server.ts";
 
@@ -61,5 +62,8 @@ console.log(
     " (the sync engine runs in a worker) between the same two moments, including the rendering of the two screens opened to check usable." +
     " The CPU slowdown applies to the page's main thread only: Chromium cannot throttle a worker, so the sync worker runs at full speed;" +
     " but Chromium slows the main thread by holding it in a loop that keeps a core busy (an idle page at 4× takes two thirds of a core)," +
-    " so on a machine of few cores the workers, the browser and this bench's server share what is left (--cpu 1 shows them alone).",
+    " so on a machine of few cores the workers, the browser and this bench's server share what is left (--cpu 1 shows them alone)." +
+    (SCREEN_OPENS > 0
+      ? ` "no sync: open …" is the longest task of opening that screen again once synced (${SCREEN_OPENS} opens a run, CPU as slow, nothing syncing): the median, then the range; what the screen costs by itself.`
+      : ""),
 );

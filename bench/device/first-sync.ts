@@ -9,6 +9,7 @@ import {
   CPU_SLOWDOWN,
   OUTAGE_MS,
   type Run,
+  SCREEN_OPENS,
   SYNC_TIMEOUT_MS,
   TABLET,
   type Target,
@@ -17,6 +18,7 @@ import {
 } from "./options.ts";
 import { megabytes, seconds } from "./print.ts";
 import { addProbe, startTour, waitForElement, waitForMark } from "./probe.ts";
+import { openScreensAgain } from "./screens.ts";
 import { type Profile, startThrottle, type Throttle } from "./throttle.ts";
 
 /** How long the page may take to install its service worker and go quiet before the sign-in. */
@@ -225,6 +227,11 @@ export async function firstSync(
         );
     }
     const tasks = during.map(([, duration]) => duration);
+    const storedMessages = await storedRows(page, target.userId, "conversation_messages");
+    const screens =
+      cutAtMs === undefined && SCREEN_OPENS > 0 && marks.synced !== undefined
+        ? await openScreensAgain(page, target, home, SCREEN_OPENS)
+        : undefined;
     return {
       usableMs,
       syncedMs,
@@ -235,10 +242,11 @@ export async function firstSync(
       longTasksMs: tasks.reduce((a, b) => a + b, 0),
       longTasks: tasks.length,
       busyMs: busyTo - busyFrom,
-      storedMessages: await storedRows(page, target.userId, "conversation_messages"),
+      storedMessages,
       loadBytes,
       load: `${loadBefore.toFixed(1)}→${loadavg()[0].toFixed(1)}`,
       cutAtMs,
+      screens,
       steps: `first page asked ${seconds(fromClick(firstPull?.asked))} and answered ${seconds(fromClick(firstPull?.answered))}, signed in ${seconds(signedInMs)}, patient listed ${seconds(patientsMs)}, conversation read ${seconds(usableMs)}${cutNote}${syncedMs === undefined ? `, not synced after ${seconds(SYNC_TIMEOUT_MS)}` : ""}`,
     };
   } finally {

@@ -3,7 +3,7 @@
 import type { Run } from "./options.ts";
 
 /** The middle value (the upper of the two middle ones); a figure a run did not reach counts as the largest. */
-function median(values: (number | undefined)[]): number | undefined {
+export function median(values: (number | undefined)[]): number | undefined {
   const sorted = values.map((v) => v ?? Number.POSITIVE_INFINITY).sort((a, b) => a - b);
   const middle = sorted[Math.floor(sorted.length / 2)];
   return middle === Number.POSITIVE_INFINITY ? undefined : middle;
@@ -25,5 +25,10 @@ const FIGURES = [
 export function medianRun(runs: Run[]): Run {
   const middle = runs.find((run) => run.usableMs === median(runs.map((r) => r.usableMs))) ?? runs[0];
   const figures = Object.fromEntries(FIGURES.map((key) => [key, median(runs.map((run) => run[key]))]));
-  return { ...middle, ...figures } as Run;
+  // Every open of every run: the screens' figures are the same measure whatever the run.
+  const screens = runs.some((run) => run.screens) && {
+    patients: runs.flatMap((run) => run.screens?.patients ?? []),
+    conversation: runs.flatMap((run) => run.screens?.conversation ?? []),
+  };
+  return { ...middle, ...figures, ...(screens && { screens }) } as Run;
 }

@@ -1,5 +1,6 @@
 // The device bench's command line, constants, the issue's baseline and targets, and its figures' shapes.
 import { parseArgs } from "node:util";
+import type { ScreenOpens } from "./screens.ts";
 import { PROFILES } from "./throttle.ts";
 
 export const { values } = parseArgs({
@@ -29,6 +30,9 @@ export const { values } = parseArgs({
     "list-tasks": { type: "boolean", default: false },
     /** First syncs per scale and profile: the table shows each figure's median, and each run is listed. */
     runs: { type: "string", default: "1" },
+    /** Once synced, opens the tour's two screens again this many times each, with no sync under way,
+     * and prints the longest task of each open: what the screens cost the main thread by themselves. */
+    screens: { type: "string", default: "0" },
     /** Measures against a server that has just started (no warm-up first): its first answers are slower. */
     cold: { type: "boolean", default: false },
   },
@@ -54,6 +58,9 @@ export const OUTAGE_MS = 5_000;
 export const BENCH_PIN = "246813";
 export const runs = Number(values.runs);
 if (!(Number.isInteger(runs) && runs >= 1)) throw new Error(`--runs ${values.runs}: a whole number of at least 1`);
+export const SCREEN_OPENS = Number(values.screens);
+if (!(Number.isInteger(SCREEN_OPENS) && SCREEN_OPENS >= 0))
+  throw new Error(`--screens ${values.screens}: a whole number of opens (0 for none)`);
 export const SYNC_TIMEOUT_MS = Number(values.timeout) * 1000;
 if (!(SYNC_TIMEOUT_MS > 0)) throw new Error(`--timeout ${values.timeout}: a number of seconds`);
 
@@ -94,6 +101,8 @@ export interface Run extends Figures {
   cutAtMs?: number;
   /** When each step of the usable check was done (from the click). */
   steps: string;
+  /** With --screens: each screen's longest task per open once synced, no sync under way. */
+  screens?: ScreenOpens;
 }
 
 /** What the clinician reads first, looked up in the seeded database. */

@@ -14,6 +14,7 @@ import {
   type Target,
   values,
 } from "./options.ts";
+import { screenText } from "./screens.ts";
 import type { Profile } from "./throttle.ts";
 
 export const seconds = (ms?: number) => (ms === undefined ? "—" : `${(ms / 1000).toFixed(1)} s`);
@@ -25,7 +26,10 @@ export const megabytes = (b?: number) => (b === undefined ? "—" : `${(b / 1_00
 /** One run of several (--runs), so the spread behind the medians shows. */
 export const runLine = (run: Run, index: number) =>
   `run ${index + 1}: usable ${seconds(run.usableMs)}, synced ${syncedText(run)}, longest task ${millis(run.longestMs)}, ` +
-  `long tasks ${millis(run.longTasksMs)} (${run.longTasks}), main thread busy ${millis(run.busyMs)}`;
+  `long tasks ${millis(run.longTasksMs)} (${run.longTasks}), main thread busy ${millis(run.busyMs)}` +
+  (run.screens
+    ? `; synced, no sync under way: longest task opening Manage Patients ${screenText(run.screens.patients)}, Chat History ${screenText(run.screens.conversation)}`
+    : "");
 
 export function printTable(scale: number, profile: Profile, target: Target, plain: Run, cut?: Run) {
   // The baseline and targets of issue 11 are a clinician's; an admin's are issue 12's.
@@ -62,6 +66,13 @@ export function printTable(scale: number, profile: Profile, target: Target, plai
       `≤ ${millis(goal.longTasksMs)}`,
     ],
     ["main thread busy", millis(plain.busyMs), millis(cut?.busyMs), "", ""],
+    ...(plain.screens
+      ? [
+          // Not a sync's figure: the same screens once synced, for telling their own long tasks from the sync's.
+          ["no sync: open Manage Patients", screenText(plain.screens.patients), "", "", ""],
+          ["no sync: open Chat History", screenText(plain.screens.conversation), "", "", ""],
+        ]
+      : []),
     [
       "messages on device",
       `${plain.storedMessages} of ${target.messages}`,
