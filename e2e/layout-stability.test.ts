@@ -73,6 +73,25 @@ const HEADER_RECORDER = () => {
   }).observe(document, { childList: true, subtree: true, attributes: true });
 };
 
+/**
+ * Each frame while Manage Patients shows its table: where its header's columns start. Every
+ * different set of places is kept, so a column that moved as rows arrived shows as a second one.
+ */
+const COLUMNS_RECORDER = () => {
+  const w = window as unknown as { __columns: string[] };
+  w.__columns = [];
+  const look = () => {
+    if (document.querySelector("main h1")?.textContent === "Manage Patients") {
+      const places = [...document.querySelectorAll("main table thead th")]
+        .map((th) => Math.round(th.getBoundingClientRect().left))
+        .join(",");
+      if (places && !w.__columns.includes(places)) w.__columns.push(places);
+    }
+    requestAnimationFrame(look);
+  };
+  requestAnimationFrame(look);
+};
+
 /** A session cookie in the browser without the sign-in page: the next load is a signed-in cold start. */
 async function signedInDevice(user: { username: string; password: string }) {
   const res = await fetch(`${baseURL()}/api/login`, {
@@ -183,6 +202,17 @@ describe("layout stability on a cold signed-in load", { timeout: 120_000 }, () =
     await signedInDevice(ADMIN);
     const cls = await coldLoad("/patients", (p) => p.getByRole("table").getByRole("row").nth(2).waitFor());
     expect(cls).toBeLessThan(0.1);
+  });
+
+  it("Manage Patients keeps its columns in place from its placeholders to its last row", async () => {
+    await signedInDevice(ADMIN);
+    await context.addInitScript(COLUMNS_RECORDER);
+    await coldLoad("/patients", (p) => p.getByRole("table").getByRole("row").nth(2).waitFor());
+    const seen = await page.evaluate(() => (window as unknown as { __columns: string[] }).__columns);
+    // The placeholders were drawn, then the rows, five a frame.
+    const rows = await page.getByRole("table").getByRole("row").count();
+    expect(rows).toBeGreaterThan(6);
+    expect(seen, seen.join(" | ")).toHaveLength(1);
   });
 
   it("Conversation Summaries fills its table without moving", async () => {

@@ -29,18 +29,28 @@ interface PatientsTableProps {
   actions: PatientRowActions;
 }
 
+/**
+ * The table's columns are set by its header (fixed table layout), not measured from every row: as
+ * rows are drawn five a frame, an automatic layout measured every cell drawn before them again, and
+ * each frame of a 50-row page took 50–100 ms of a 4× slowed tablet's main thread with no sync under
+ * way (device bench, --screens); and the columns moved as wider rows came. The fixed columns fit
+ * their content (a Homework button, two icon buttons of a fingertip's size, "Do not want to say" on
+ * two lines at most); name and username share the rest, and wrap a long word instead of running
+ * into the next column. Narrower than its minimum, the table scrolls sideways inside its card, as an
+ * automatic one did.
+ */
 export function PatientsTable({ patients, actions }: PatientsTableProps) {
   const drawn = useDrawnCount(patients?.length ?? 0);
   return (
-    <Table>
+    <Table className="min-w-[44rem] table-fixed">
       <TableHeader>
         <TableRow>
           <TableHead>Name</TableHead>
           <TableHead>Username</TableHead>
-          <TableHead>Age</TableHead>
-          <TableHead>Gender</TableHead>
-          <TableHead>Homework</TableHead>
-          <TableHead>
+          <TableHead className="w-14">Age</TableHead>
+          <TableHead className="w-32">Gender</TableHead>
+          <TableHead className="w-36">Homework</TableHead>
+          <TableHead className="w-30">
             <span className="sr-only">Actions</span>
           </TableHead>
         </TableRow>
@@ -69,7 +79,7 @@ const PatientRow = memo(function PatientRow({
 }) {
   return (
     <TableRow>
-      <TableCell className="font-medium">
+      <TableCell className="font-medium wrap-anywhere">
         <div className="grid justify-items-start gap-1">
           {nameOf(p)}
           <PendingBadge
@@ -79,7 +89,7 @@ const PatientRow = memo(function PatientRow({
           />
         </div>
       </TableCell>
-      <TableCell>{p.username}</TableCell>
+      <TableCell className="wrap-anywhere">{p.username}</TableCell>
       <TableCell>{p.age}</TableCell>
       <TableCell>{GENDER_LABELS[p.gender] ?? p.gender}</TableCell>
       <TableCell>
