@@ -64,6 +64,6 @@ console.log(
     " but Chromium slows the main thread by holding it in a loop that keeps a core busy (an idle page at 4× takes two thirds of a core)," +
     " so on a machine of few cores the workers, the browser and this bench's server share what is left (--cpu 1 shows them alone)." +
     (SCREEN_OPENS > 0
-      ? ` "no sync: open …" is the longest task of opening that screen again once synced (${SCREEN_OPENS} opens a run, CPU as slow, nothing syncing): the median, then the range; what the screen costs by itself.`
+      ? ` "no sync: open …" is the longest task of opening that screen again once synced (${SCREEN_OPENS} open${SCREEN_OPENS === 1 ? "" : "s"} a run, CPU as slow, nothing syncing): the median, then the range; what the screen costs by itself.`
       : ""),
 );

@@ -40,7 +40,10 @@ export async function openScreensAgain(page: Page, target: Target, home: string,
       const from = (await page.evaluate("performance.timeOrigin + performance.now()")) as number;
       // From a timer, as a tap's handler runs: not inside the bench's script.
       await page.evaluate(`setTimeout(() => window.__probe.go(${JSON.stringify(path)}))`);
-      await waitForElement(page, shown, OPEN_TIMEOUT_MS);
+      if (!(await waitForElement(page, shown, OPEN_TIMEOUT_MS))) {
+        console.warn(`${path} showed nothing to read within ${OPEN_TIMEOUT_MS / 1000} s: that open is left out.`);
+        continue;
+      }
       await page.waitForTimeout(SETTLE_MS);
       opens[screen].push(Math.max(0, ...(await longTasksSince(page, from))));
     }
