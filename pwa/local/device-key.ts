@@ -119,7 +119,7 @@ export async function unlockDevice(store: LocalStore, pin: string): Promise<Unlo
   return { unlocked: false, attemptsLeft: Math.max(0, DEVICE_PIN_MAX_ATTEMPTS - failedAttempts) };
 }
 
-let held: { userId: string; dataKey: DataKey; settingUp: boolean } | null = null;
+let held: { userId: string; dataKey: DataKey; settingUp: boolean; since: number } | null = null;
 const listeners = new Set<(userId: string, dataKey: DataKey | null) => void>();
 
 /** The page's store gets the key (and seals what an older version kept clear), then its workers. */
@@ -135,7 +135,7 @@ async function hold(store: LocalStore, dataKey: DataKey) {
  */
 export function holdDataKey(userId: string, dataKey: DataKey, { settingUp = false } = {}) {
   setStoreKey(userId, dataKey);
-  held = { userId, dataKey, settingUp };
+  held = { userId, dataKey, settingUp, since: Date.now() };
   for (const listener of listeners) listener(userId, dataKey);
 }
 
@@ -144,6 +144,9 @@ export const heldDeviceKey = (userId: string): DataKey | null => (held?.userId =
 
 /** Whether `userId`'s device is unlocked in this page: its key held, and not a PIN set-up's still under way. */
 export const isDeviceUnlocked = (userId: string): boolean => held?.userId === userId && !held.settingUp;
+
+/** When `userId`'s device was unlocked in this page (its key held, the PIN entered or set); null while locked. */
+export const unlockedSince = (userId: string): number | null => (isDeviceUnlocked(userId) && held ? held.since : null);
 
 /** Locking (or signing out): the data key leaves memory, the page's and its workers'; only the PIN brings it back. */
 export function forgetDeviceKey() {

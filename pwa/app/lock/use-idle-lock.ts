@@ -1,4 +1,5 @@
 import { useEffect } from "react";
+import { unlockedSince } from "@/local/device-key.ts";
 import { lastLockInAnyTab, lastUseInAnyTab, noteLock, noteUse, onOtherTab } from "./lock-across-tabs.ts";
 
 // What counts as use: any touch, click, key, wheel or scroll (pointer moves alone do not: a resting hand is not use).
@@ -16,7 +17,10 @@ export function useIdleLock(userId: string, active: boolean, idleMinutes: number
     if (!active) return;
     const idleMs = idleMinutes * 60_000;
     // Unlocking is use; a lock in another tab before this moment is one this tab was unlocked after.
-    const unlockedAt = Date.now();
+    // The moment the PIN was taken, not this effect's: the app opens in between (a second or more on
+    // a busy tablet), and a tab that locked meanwhile told it before this tab listened.
+    const unlockedAt = unlockedSince(userId) ?? Date.now();
+    if (lastLockInAnyTab(userId) > unlockedAt) return lock();
     let lastUse = unlockedAt;
     let shared = 0;
     let timer: ReturnType<typeof setTimeout> | undefined;
