@@ -20,7 +20,6 @@ export function useIdleLock(userId: string, active: boolean, idleMinutes: number
     // The moment the PIN was taken, not this effect's: the app opens in between (a second or more on
     // a busy tablet), and a tab that locked meanwhile told it before this tab listened.
     const unlockedAt = unlockedSince(userId) ?? Date.now();
-    if (lastLockInAnyTab(userId) > unlockedAt) return lock();
     let lastUse = unlockedAt;
     let shared = 0;
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -48,7 +47,8 @@ export function useIdleLock(userId: string, active: boolean, idleMinutes: number
     for (const name of USE_EVENTS) window.addEventListener(name, used, { capture: true, passive: true });
     document.addEventListener("visibilitychange", shown);
     const stopHearing = onOtherTab(userId, "lock", (time) => time > unlockedAt && lock());
-    timer = setTimeout(check, idleMs);
+    // Checked at once: a lock another tab made since the unlock locks this one now.
+    check();
     return () => {
       clearTimeout(timer);
       stopHearing();
