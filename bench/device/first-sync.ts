@@ -4,6 +4,7 @@ import { writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import type { Browser, CDPSession, Page } from "playwright-core";
 import { storedRows } from "../../e2e/browser.ts";
+import { startCpuUse } from "./cpu-use.ts";
 import {
   BENCH_PIN,
   CPU_SLOWDOWN,
@@ -133,6 +134,7 @@ export async function firstSync(
 
     await cdp.send("Performance.enable");
     const busyFrom = await mainThreadBusyMs(cdp);
+    const cpuUse = startCpuUse();
     const from = throttle.bytes();
     const pageStart = await pageNow(page);
     const started = performance.now();
@@ -199,6 +201,7 @@ export async function firstSync(
     const pageEnd = marks.synced ?? (await pageNow(page));
     const to = throttle.bytes();
     const busyTo = await mainThreadBusyMs(cdp);
+    const cpu = cpuUse.stop();
     clearTimeout(timer);
     await outage;
     // A small sync can end before the tour reads the conversation: usable is still the moment it reads.
@@ -244,6 +247,7 @@ export async function firstSync(
       busyMs: busyTo - busyFrom,
       storedMessages,
       loadBytes,
+      cpu,
       load: `${loadBefore.toFixed(1)}→${loadavg()[0].toFixed(1)}`,
       cutAtMs,
       screens,

@@ -98,6 +98,8 @@ export interface Run extends Figures {
   /** Bytes of loading /auth (and the service worker's precache) before the sign-in click. */
   loadBytes: number;
   load: string;
+  /** Core-seconds each part used from the click until the bench saw Synced (cpu-use.ts); empty off Linux. */
+  cpu: string;
   cutAtMs?: number;
   /** When each step of the usable check was done (from the click). */
   steps: string;

@@ -91,4 +91,6 @@ export function printTable(scale: number, profile: Profile, target: Target, plai
   for (const r of rows)
     console.log(r.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join("  "));
   console.log(`steps: ${plain.steps}${cut ? `; interrupted: ${cut.steps}` : ""}`);
+  if (plain.cpu)
+    console.log(`CPU seconds from the click to Synced: ${plain.cpu}${cut?.cpu ? `; interrupted: ${cut.cpu}` : ""}`);
 }
