@@ -36,7 +36,7 @@ function cpuOf(stat: string): { name: string; seconds: number } {
 function partOf(pid: string, tid: string, name: string, command: string): Part | null {
   if (pid === String(process.pid)) return "bench";
   if (command.includes("sync-server/main.ts")) return "server";
-  if (!/chrom/.test(command.split(/[\0 ]/)[0])) return null;
+  if (!/chrom/.test(command.split(" ")[0])) return null;
   if (!command.includes("--type=renderer")) return "browser";
   if (tid === pid) return "page";
   return /Worker/.test(name) ? "workers" : "page other";
